@@ -1,0 +1,104 @@
+//! The `puzzle-qa` command line. Game-neutral: it reaches games only through
+//! the registry and [`crate::level::AnyLevel`].
+//!
+//! Exit status, for every command: 2 if any input is bad or the usage is
+//! wrong, else 1 if any level fails, else 0.
+
+mod load;
+mod replay;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::search::{Algorithm, DEFAULT_STATE_LIMIT};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "puzzle-qa",
+    version,
+    about = "QA for puzzle-game levels: solve them, prove their par, replay solutions",
+    after_help = "The game of a level is its parent folder's name (levels/bloxorz/level01.txt is a \
+                  bloxorz level), unless --game names it.\n\
+                  Exit status: 0 all good, 1 a level failed, 2 bad input or usage."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Find a cheapest win for each level and print its par and solution.
+    Solve(SolveArgs),
+    /// Play a move text through a level's rules and say whether it wins.
+    Replay(ReplayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// Level files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The game of every FILE, instead of inferring it from the folder name.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// The most states one search may store before giving up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+    /// The solver to run.
+    #[arg(long, value_enum, default_value_t = Algorithm::Bfs)]
+    algorithm: Algorithm,
+    /// Print one JSON object per level instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct ReplayArgs {
+    /// The level file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The moves, in the game's notation (Bloxorz: "R2 D R3 D", S to pass control).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    moves: String,
+    /// The game of FILE, instead of inferring it from the folder name.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Print one JSON object instead of a sentence.
+    #[arg(long)]
+    json: bool,
+}
+
+/// How a command went, in exit-status order: the worst one wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Verdict {
+    Passed = 0,
+    Failed = 1,
+    BadInput = 2,
+}
+
+impl From<Verdict> for ExitCode {
+    fn from(verdict: Verdict) -> ExitCode {
+        ExitCode::from(verdict as u8)
+    }
+}
+
+/// Runs the command line and returns the exit status.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            // clap exits 2 for usage errors, 0 for --help and --version.
+            return ExitCode::from(error.exit_code() as u8);
+        }
+    };
+    let verdict = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    verdict.into()
+}

@@ -1,0 +1,68 @@
+//! `puzzle-qa replay`: does a move text win, and in how many moves?
+
+use serde::Serialize;
+
+use super::load::load;
+use super::{ReplayArgs, Verdict};
+use crate::diagnostic::Diagnostic;
+use crate::level::ReplayReport;
+
+/// The line of `replay --json`; scripts depend on these names.
+#[derive(Serialize)]
+struct ReplayLine<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    report: &'a ReplayReport,
+}
+
+pub fn run(args: ReplayArgs) -> Verdict {
+    let file = args.file.display().to_string();
+    let loaded = match load(&args.file, args.game.as_deref()) {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprint!("{message}");
+            return Verdict::BadInput;
+        }
+    };
+    let report = match loaded.loaded.level.replay_text(&args.moves) {
+        Ok(report) => report,
+        Err(error) => {
+            let width = 1;
+            let message = Diagnostic::error(format!("the moves do not read: {}", error.message))
+                .at(1, error.column, width)
+                .render("--moves", &args.moves);
+            eprint!("{message}");
+            return Verdict::BadInput;
+        }
+    };
+    if args.json {
+        let line = ReplayLine {
+            file: &file,
+            report: &report,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&line).expect("plain data serializes")
+        );
+    } else if report.won {
+        println!("{file}: wins in {} moves", report.moves);
+    } else {
+        let reason = report.reason.as_deref().unwrap_or("not won");
+        match report.failed_at {
+            Some(index) => println!(
+                "{file}: fails at move {} (0-based {index}) after {} counted moves: {reason}",
+                index + 1,
+                report.moves
+            ),
+            None => println!(
+                "{file}: does not win ({} counted moves): {reason}",
+                report.moves
+            ),
+        }
+    }
+    if report.won {
+        Verdict::Passed
+    } else {
+        Verdict::Failed
+    }
+}

@@ -1,0 +1,127 @@
+//! `puzzle-qa solve`: par and one cheapest solution for each level.
+
+use serde::Serialize;
+
+use super::load::load;
+use super::{SolveArgs, Verdict};
+use crate::level::Solution;
+use crate::search::{SearchOptions, Status};
+
+/// One line of `solve --json`; scripts depend on these names.
+#[derive(Serialize)]
+struct SolveLine<'a> {
+    file: &'a str,
+    game: &'a str,
+    status: Status,
+    par: Option<u32>,
+    expanded: u64,
+    stored: u64,
+    ms: f64,
+    solution: Option<&'a str>,
+}
+
+pub fn run(args: SolveArgs) -> Verdict {
+    let options = SearchOptions {
+        algorithm: args.algorithm,
+        limit: args.limit,
+    };
+    let mut verdict = Verdict::Passed;
+    let mut rows = Vec::new();
+    for path in &args.files {
+        let file = path.display().to_string();
+        let loaded = match load(path, args.game.as_deref()) {
+            Ok(loaded) => loaded,
+            Err(message) => {
+                eprint!("{message}");
+                verdict = verdict.max(Verdict::BadInput);
+                continue;
+            }
+        };
+        let solution = loaded.loaded.level.solve(options);
+        if solution.status != Status::Solved {
+            verdict = verdict.max(Verdict::Failed);
+        }
+        if args.json {
+            print_json(&file, loaded.game.name, &solution);
+        } else {
+            rows.push((file, solution));
+        }
+    }
+    if !args.json && !rows.is_empty() {
+        print_table(&rows);
+    }
+    verdict
+}
+
+fn milliseconds(solution: &Solution) -> f64 {
+    (solution.stats.elapsed.as_secs_f64() * 1e6).round() / 1e3
+}
+
+fn print_json(file: &str, game: &str, solution: &Solution) {
+    let line = SolveLine {
+        file,
+        game,
+        status: solution.status,
+        par: solution.par,
+        expanded: solution.stats.expanded,
+        stored: solution.stats.stored,
+        ms: milliseconds(solution),
+        solution: solution.moves.as_deref(),
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&line).expect("plain data serializes")
+    );
+}
+
+fn print_table(rows: &[(String, Solution)]) {
+    let header = [
+        "level", "status", "par", "expanded", "stored", "ms", "solution",
+    ];
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|(file, solution)| {
+            [
+                file.clone(),
+                solution.status.to_string(),
+                solution.par.map_or("-".into(), |par| par.to_string()),
+                solution.stats.expanded.to_string(),
+                solution.stats.stored.to_string(),
+                format!("{:.1}", milliseconds(solution)),
+                solution.moves.clone().unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &cells {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |row: [&str; 7]| {
+        // Text columns align left, numbers right; the solution is last and
+        // left unpadded.
+        let mut out = format!(
+            "{:<w0$}  {:<w1$}",
+            row[0],
+            row[1],
+            w0 = widths[0],
+            w1 = widths[1]
+        );
+        for (cell, width) in row[2..6].iter().zip(&widths[2..6]) {
+            out.push_str(&format!("  {cell:>width$}"));
+        }
+        out.push_str("  ");
+        out.push_str(row[6]);
+        println!("{}", out.trim_end());
+    };
+    line(header);
+    for row in &cells {
+        line(row.each_ref().map(String::as_str));
+    }
+    let solved = rows
+        .iter()
+        .filter(|(_, solution)| solution.status == Status::Solved)
+        .count();
+    println!("\n{solved} of {} levels solved", rows.len());
+}

@@ -1,0 +1,159 @@
+//! The contract between a game and everything else.
+//!
+//! A game plugs into puzzle-qa by implementing [`Game`] for its parsed level
+//! type. The solvers, the replay function and the command line see a game only
+//! through this trait (and its type-erased twin, [`crate::level::AnyLevel`]),
+//! so adding a game never touches them.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// The cost of one move. Most games charge 1 per move; some moves are free.
+pub type Cost = u32;
+
+/// A parsed, immutable level of some game, together with that game's rules.
+///
+/// The rules are a pure function of `(state, move)`: [`Game::step`] either
+/// refuses a move (with a reason) or returns the next state and the move's
+/// cost. Nothing is mutated, so the solver and a replay cannot disagree.
+///
+/// # Example
+///
+/// A toy game: a counter starts at 1 and must reach 10; `+1` and `*2` each
+/// cost one move, and the counter may not pass 10.
+///
+/// ```
+/// use puzzle_qa::game::{Cost, Game, NotationError};
+///
+/// struct Counter;
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// enum Op { Inc, Double }
+///
+/// impl Game for Counter {
+///     type State = u32;
+///     type Key = u32;
+///     type Move = Op;
+///     type Refusal = &'static str;
+///
+///     fn start(&self) -> u32 { 1 }
+///     fn key(&self, state: &u32) -> u32 { *state }
+///     fn is_won(&self, state: &u32) -> bool { *state == 10 }
+///     fn moves(&self, _: &u32) -> impl Iterator<Item = Op> { [Op::Inc, Op::Double].into_iter() }
+///     fn step(&self, state: &u32, op: Op) -> Result<(u32, Cost), &'static str> {
+///         let next = match op { Op::Inc => state + 1, Op::Double => state * 2 };
+///         if next > 10 { Err("past 10") } else { Ok((next, 1)) }
+///     }
+///     fn format_moves(&self, moves: &[Op]) -> String {
+///         moves.iter().map(|m| if *m == Op::Inc { "+" } else { "*" }).collect()
+///     }
+///     fn parse_moves(&self, text: &str) -> Result<Vec<Op>, NotationError> {
+///         text.chars().enumerate().map(|(i, c)| match c {
+///             '+' => Ok(Op::Inc),
+///             '*' => Ok(Op::Double),
+///             _ => Err(NotationError::new(i + 1, format!("unknown move `{c}`"))),
+///         }).collect()
+///     }
+/// }
+///
+/// let outcome = puzzle_qa::search::bfs(&Counter, puzzle_qa::search::DEFAULT_STATE_LIMIT);
+/// assert_eq!(outcome.par(), Some(4)); // 1 → 2 → 4 → 5 → 10
+/// ```
+pub trait Game {
+    /// Everything that changes during play; plain data, cheap to copy.
+    type State: Copy + Debug;
+    /// The visited-set key: equal for states that play identically (for
+    /// example, two identical objects swapped).
+    type Key: Copy + Eq + Hash;
+    /// One move as the solver and the replay apply it.
+    type Move: Copy + Eq + Debug;
+    /// Why [`Game::step`] refused a move, shown when a replay fails.
+    type Refusal: Display;
+
+    /// The state the level starts in.
+    fn start(&self) -> Self::State;
+
+    /// The canonical key of a state.
+    fn key(&self, state: &Self::State) -> Self::Key;
+
+    /// Whether the state is a win.
+    fn is_won(&self, state: &Self::State) -> bool;
+
+    /// The moves worth trying from `state`, in a fixed order. Some may be
+    /// refused by [`Game::step`]; a won state should offer none.
+    fn moves(&self, state: &Self::State) -> impl Iterator<Item = Self::Move>;
+
+    /// The rules: the state after `mv` and what it cost, or why it is refused.
+    fn step(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+    ) -> Result<(Self::State, Cost), Self::Refusal>;
+
+    /// Calls `visit` with every legal `(move, next state, cost)` from `state`.
+    ///
+    /// The default tries each of [`Game::moves`] through [`Game::step`];
+    /// override it only for speed, never to change the rules.
+    fn successors(
+        &self,
+        state: &Self::State,
+        mut visit: impl FnMut(Self::Move, Self::State, Cost),
+    ) {
+        for mv in self.moves(state) {
+            if let Ok((next, cost)) = self.step(state, mv) {
+                visit(mv, next, cost);
+            }
+        }
+    }
+
+    /// True when every move the solver can generate costs exactly 1, so that
+    /// breadth-first search is exact. Return false if any move is free or
+    /// dearer.
+    fn unit_costs(&self) -> bool {
+        true
+    }
+
+    /// An admissible (never overestimating), consistent lower bound on the
+    /// cost still needed to win from `state`, or `None` if the game offers
+    /// no heuristic (A* then behaves like Dijkstra).
+    fn heuristic(&self, _state: &Self::State) -> Option<Cost> {
+        None
+    }
+
+    /// Prints moves in the game's notation.
+    fn format_moves(&self, moves: &[Self::Move]) -> String;
+
+    /// Reads the game's notation. Each move read counts as one notation
+    /// token for [`crate::replay::Replay::failed_at`].
+    fn parse_moves(&self, text: &str) -> Result<Vec<Self::Move>, NotationError>;
+
+    /// How many single notation tokens one move stands for when printed
+    /// (a solver move may bundle a free token with a paid one).
+    fn notation_width(&self, _mv: &Self::Move) -> usize {
+        1
+    }
+}
+
+/// A move text that does not read: where (1-based character column) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl NotationError {
+    pub fn new(column: usize, message: impl Into<String>) -> Self {
+        NotationError {
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+impl Display for NotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}

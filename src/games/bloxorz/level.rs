@@ -1,0 +1,542 @@
+//! Reading a Bloxorz level file (the format in `shared/games/bloxorz.md`).
+//!
+//! Decisions where the format is silent:
+//! * A teleport rule names either one name that labels exactly two cells, or
+//!   two names; with two names, each name's first cell in reading order is
+//!   used (a warning says so if a name labels more than one cell).
+//! * Two cells that are the same, or a second `teleports` rule for one
+//!   trigger, are errors: the game could not play them.
+//! * A rule whose trigger is in the grid but cannot fire (a `toggles` rule on
+//!   a plain tile, a `teleports` rule on a switch) and a `t` with no rule are
+//!   warnings, like a rule naming a tile that is absent.
+//! * Several `e` cells are allowed; each is a goal.
+
+use rustc_hash::FxHashMap;
+
+use crate::diagnostic::{Diagnostic, numbered_lines};
+
+/// What a present cell does. `x` cells are `Plain` with presence
+/// `Static(false)`, so a bridge that opens behaves like a plain tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tile {
+    Plain,
+    Goal,
+    Weak,
+    StrongSwitch,
+    WeakSwitch,
+    Teleport,
+}
+
+/// Whether a cell has a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Presence {
+    Static(bool),
+    /// One bit of the state's tile mask, shared by every cell of one name.
+    Dynamic(u8),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cell {
+    pub tile: Tile,
+    pub presence: Presence,
+    /// Index into [`Level::switches`] for a switch whose name has rules.
+    pub switch: Option<u16>,
+    /// The two target cells of a teleport with a `teleports` rule.
+    pub teleport: Option<[u16; 2]>,
+}
+
+/// What firing one switch name does to the tile mask: all its rules, in file
+/// order, folded into `mask = (mask & keep) ^ flip`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SwitchEffect {
+    pub keep: u64,
+    pub flip: u64,
+}
+
+impl SwitchEffect {
+    const NOTHING: SwitchEffect = SwitchEffect {
+        keep: u64::MAX,
+        flip: 0,
+    };
+
+    pub fn apply(self, mask: u64) -> u64 {
+        (mask & self.keep) ^ self.flip
+    }
+
+    /// This effect followed by `verb` on `bit`.
+    fn then(self, verb: Verb, bit: u8) -> SwitchEffect {
+        let one = 1u64 << bit;
+        match verb {
+            Verb::Opens => SwitchEffect {
+                keep: self.keep & !one,
+                flip: self.flip | one,
+            },
+            Verb::Closes => SwitchEffect {
+                keep: self.keep & !one,
+                flip: self.flip & !one,
+            },
+            Verb::Toggles => SwitchEffect {
+                keep: self.keep,
+                flip: self.flip ^ one,
+            },
+            Verb::Teleports => self,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verb {
+    Toggles,
+    Opens,
+    Closes,
+    Teleports,
+}
+
+/// The most cells a level may have: cells are stored as `u16` indices.
+pub const MAX_CELLS: usize = u16::MAX as usize + 1;
+/// The most distinct dynamic tile names: one bit each in a `u64` mask.
+pub const MAX_DYNAMIC_NAMES: usize = 64;
+
+const TILE_HINT: &str = "tiles are x p l s e w S W t, optionally followed by an id such as W1";
+
+/// A parsed Bloxorz level: immutable, shared by every search state.
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub name: Option<String>,
+    pub hint: Option<String>,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) start: u16,
+    pub(crate) switches: Vec<SwitchEffect>,
+    pub(crate) initial_mask: u64,
+    /// Goal cells and teleport cells, the places a winning path must reach
+    /// first (used by the heuristic).
+    pub(crate) landmarks: Vec<u16>,
+}
+
+/// One grid token or rule word, with its 1-based line and character column.
+#[derive(Clone, Debug)]
+struct Word<'a> {
+    text: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl Word<'_> {
+    fn width(&self) -> usize {
+        self.text.chars().count()
+    }
+
+    fn error(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(message).at(self.line, self.column, self.width())
+    }
+
+    fn warning(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::warning(message).at(self.line, self.column, self.width())
+    }
+}
+
+/// Splits a line into words at whitespace and at any extra separator chars.
+fn words<'a>(line: &'a str, number: usize, separators: &[char]) -> Vec<Word<'a>> {
+    let mut found = Vec::new();
+    let mut begin: Option<(usize, usize)> = None; // (byte offset, column)
+    let mut column = 0;
+    for (offset, ch) in line.char_indices() {
+        column += 1;
+        let separator = ch.is_whitespace() || separators.contains(&ch);
+        match (separator, begin) {
+            (false, None) => begin = Some((offset, column)),
+            (true, Some((start, start_column))) => {
+                found.push(Word {
+                    text: &line[start..offset],
+                    line: number,
+                    column: start_column,
+                });
+                begin = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((start, start_column)) = begin {
+        found.push(Word {
+            text: &line[start..],
+            line: number,
+            column: start_column,
+        });
+    }
+    found
+}
+
+/// A line made only of dashes (`-`, `–`, `—`) and spaces, with one dash at least.
+fn is_dash_line(line: &str) -> bool {
+    line.chars().any(|c| matches!(c, '-' | '–' | '—'))
+        && line
+            .chars()
+            .all(|c| matches!(c, '-' | '–' | '—') || c.is_whitespace())
+}
+
+/// A `level N` header line.
+fn is_level_header(line: &str) -> bool {
+    let mut parts = line.split_whitespace();
+    matches!(
+        (parts.next(), parts.next(), parts.next()),
+        (Some(word), Some(number), None)
+            if word.eq_ignore_ascii_case("level") && number.chars().all(|c| c.is_ascii_digit())
+    )
+}
+
+/// The letter of a tile name, if the name is well formed: a tile letter then
+/// an optional alphanumeric id.
+fn tile_letter(word: &Word) -> Result<char, Diagnostic> {
+    let mut chars = word.text.chars();
+    let letter = chars.next().unwrap_or(' ');
+    if !matches!(letter, 'x' | 'p' | 'l' | 's' | 'e' | 'w' | 'S' | 'W' | 't') {
+        return Err(word
+            .error(format!("unknown tile `{}`", word.text))
+            .with_hint(TILE_HINT));
+    }
+    if !chars.all(|c| c.is_alphanumeric()) {
+        return Err(word
+            .error(format!("malformed tile name `{}`", word.text))
+            .with_hint("an id after the tile letter is letters and digits only, as in W1 or Wa"));
+    }
+    Ok(letter)
+}
+
+struct Rule<'a> {
+    trigger: Word<'a>,
+    verb: Verb,
+    targets: Vec<Word<'a>>,
+}
+
+fn parse_rule<'a>(line: &'a str, number: usize) -> Result<Rule<'a>, Diagnostic> {
+    let mut parts = words(line, number, &[',']).into_iter();
+    let trigger = parts.next().expect("rule lines are not blank");
+    tile_letter(&trigger)?;
+    let Some(verb_word) = parts.next() else {
+        return Err(trigger
+            .error("a rule needs a verb and targets after its trigger")
+            .with_hint("rules read `NAME toggles|opens|closes|teleports TARGET[, TARGET...]`"));
+    };
+    let verb = match verb_word.text {
+        "toggles" => Verb::Toggles,
+        "opens" => Verb::Opens,
+        "closes" => Verb::Closes,
+        "teleports" => Verb::Teleports,
+        other => {
+            return Err(verb_word
+                .error(format!("unknown rule verb `{other}`"))
+                .with_hint("verbs are toggles, opens, closes, teleports"));
+        }
+    };
+    let targets: Vec<Word> = parts.collect();
+    if targets.is_empty() {
+        return Err(verb_word.error(format!("`{}` needs at least one target", verb_word.text)));
+    }
+    for target in &targets {
+        tile_letter(target)?;
+    }
+    Ok(Rule {
+        trigger,
+        verb,
+        targets,
+    })
+}
+
+/// Parses a level file's text. Returns the level and its warnings, or the
+/// first error.
+pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
+    let mut warnings = Vec::new();
+    let mut name = None;
+    let mut hint = None;
+    let mut rows: Vec<Vec<Word>> = Vec::new();
+    let mut rules: Vec<Rule> = Vec::new();
+    let mut in_rules = false;
+
+    for (number, line) in numbered_lines(text) {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if in_rules {
+            if !is_dash_line(trimmed) {
+                rules.push(parse_rule(line, number)?);
+            }
+            continue;
+        }
+        if is_dash_line(trimmed) {
+            in_rules = true;
+            continue;
+        }
+        if rows.is_empty() {
+            if is_level_header(trimmed) {
+                continue;
+            }
+            if let Some(value) = trimmed.strip_prefix("name:") {
+                name = Some(value.trim().to_string());
+                continue;
+            }
+            if let Some(value) = trimmed.strip_prefix("hint:") {
+                hint = Some(value.trim().to_string());
+                continue;
+            }
+        }
+        let row = words(line, number, &[]);
+        if let Some(first) = rows.first() {
+            if row.len() != first.len() {
+                let at = row
+                    .get(first.len())
+                    .or(row.last())
+                    .expect("row is not blank");
+                return Err(at
+                    .error(format!(
+                        "ragged row: {} tiles, but the first row (line {}) has {}",
+                        row.len(),
+                        first[0].line,
+                        first.len()
+                    ))
+                    .with_hint("every row of the grid needs the same number of tiles"));
+            }
+        }
+        rows.push(row);
+    }
+
+    let Some(first_row) = rows.first() else {
+        return Err(Diagnostic::error("the level has no grid")
+            .with_hint("a level is a grid of tiles such as `p s p e`, one row per line"));
+    };
+    let grid_line = first_row[0].line;
+    let width = first_row.len();
+    let height = rows.len();
+    if width * height > MAX_CELLS {
+        return Err(Diagnostic::error(format!(
+            "the grid is too large for the engine: {width}×{height} = {} cells, at most {MAX_CELLS}",
+            width * height
+        ))
+        .at(grid_line, 1, 1));
+    }
+
+    // The grid: tile letters, the start, the goals and every name's cells.
+    let words: Vec<&Word> = rows.iter().flatten().collect();
+    let mut letters = Vec::with_capacity(words.len());
+    let mut start: Option<usize> = None;
+    let mut names: FxHashMap<&str, Vec<u16>> = FxHashMap::default();
+    for (index, word) in words.iter().enumerate() {
+        let letter = tile_letter(word)?;
+        if letter == 's' {
+            if let Some(first) = start {
+                let first = words[first];
+                return Err(word
+                    .error("a second start `s`: a level has exactly one")
+                    .with_hint(format!(
+                        "the first start is at line {}, column {}",
+                        first.line, first.column
+                    )));
+            }
+            start = Some(index);
+        }
+        letters.push(letter);
+        names.entry(word.text).or_default().push(index as u16);
+    }
+    let Some(start) = start else {
+        return Err(Diagnostic::error("the level has no start `s`").at(
+            grid_line,
+            1,
+            first_row
+                .iter()
+                .map(|w| w.column + w.width())
+                .max()
+                .unwrap_or(1),
+        ));
+    };
+    if !letters.contains(&'e') {
+        return Err(Diagnostic::error("the level has no goal `e`").at(
+            grid_line,
+            1,
+            first_row.last().map_or(1, |w| w.column + w.width() - 1),
+        ));
+    }
+
+    // Dynamic tiles: every name in the grid that a switch rule targets.
+    let mut dynamic: FxHashMap<&str, u8> = FxHashMap::default();
+    let mut initial_mask = 0u64;
+    for rule in rules.iter().filter(|rule| rule.verb != Verb::Teleports) {
+        for target in &rule.targets {
+            let Some(cells) = names.get(target.text) else {
+                warnings.push(target.warning(format!(
+                    "`{}` is not in the grid; this target is ignored",
+                    target.text
+                )));
+                continue;
+            };
+            if dynamic.contains_key(target.text) {
+                continue;
+            }
+            if dynamic.len() == MAX_DYNAMIC_NAMES {
+                return Err(target.error(format!(
+                    "too many switchable tile names for the engine: at most {MAX_DYNAMIC_NAMES}"
+                )));
+            }
+            let bit = dynamic.len() as u8;
+            dynamic.insert(target.text, bit);
+            if letters[cells[0] as usize] != 'x' {
+                initial_mask |= 1 << bit;
+            }
+        }
+    }
+
+    // Switches: each trigger name's rules folded into one effect.
+    let mut switch_of: FxHashMap<&str, u16> = FxHashMap::default();
+    let mut switches: Vec<SwitchEffect> = Vec::new();
+    let mut teleports: FxHashMap<&str, [u16; 2]> = FxHashMap::default();
+    for rule in &rules {
+        let trigger = rule.trigger.text;
+        let Some(cells) = names.get(trigger) else {
+            warnings.push(rule.trigger.warning(format!(
+                "`{trigger}` is not in the grid; this rule never fires"
+            )));
+            continue;
+        };
+        let letter = letters[cells[0] as usize];
+        if rule.verb == Verb::Teleports {
+            if letter != 't' {
+                warnings.push(rule.trigger.warning(format!(
+                    "`{trigger}` is not a teleport `t`; this rule never fires"
+                )));
+                continue;
+            }
+            if teleports.contains_key(trigger) {
+                return Err(rule
+                    .trigger
+                    .error(format!("a second `teleports` rule for `{trigger}`")));
+            }
+            let targets = teleport_targets(rule, &names, &mut warnings)?;
+            teleports.insert(trigger, targets);
+            continue;
+        }
+        if !matches!(letter, 'S' | 'W') {
+            warnings.push(rule.trigger.warning(format!(
+                "`{trigger}` is not a switch (S or W); this rule never fires"
+            )));
+            continue;
+        }
+        let index = *switch_of.entry(trigger).or_insert_with(|| {
+            switches.push(SwitchEffect::NOTHING);
+            (switches.len() - 1) as u16
+        });
+        for target in &rule.targets {
+            if let Some(&bit) = dynamic.get(target.text) {
+                let effect = &mut switches[index as usize];
+                *effect = effect.then(rule.verb, bit);
+            }
+        }
+    }
+
+    let mut cells = Vec::with_capacity(words.len());
+    let mut landmarks = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        let letter = letters[index];
+        let tile = match letter {
+            'e' => Tile::Goal,
+            'w' => Tile::Weak,
+            'S' => Tile::StrongSwitch,
+            'W' => Tile::WeakSwitch,
+            't' => Tile::Teleport,
+            _ => Tile::Plain,
+        };
+        let presence = match dynamic.get(word.text) {
+            Some(&bit) => Presence::Dynamic(bit),
+            None => Presence::Static(letter != 'x'),
+        };
+        let teleport = teleports.get(word.text).copied();
+        if letter == 't' && teleport.is_none() {
+            warnings.push(word.warning(format!(
+                "teleport `{}` has no `teleports` rule; it acts as a plain tile",
+                word.text
+            )));
+        }
+        if letter == 'e' || teleport.is_some() {
+            landmarks.push(index as u16);
+        }
+        cells.push(Cell {
+            tile,
+            presence,
+            switch: switch_of.get(word.text).copied(),
+            teleport,
+        });
+    }
+
+    let level = Level {
+        name,
+        hint,
+        width,
+        height,
+        cells,
+        start: start as u16,
+        switches,
+        initial_mask,
+        landmarks,
+    };
+    Ok((level, warnings))
+}
+
+/// The two cells a `teleports` rule splits the block onto.
+fn teleport_targets(
+    rule: &Rule,
+    names: &FxHashMap<&str, Vec<u16>>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<[u16; 2], Diagnostic> {
+    let cells_of = |target: &Word| {
+        names.get(target.text).ok_or_else(|| {
+            target
+                .error(format!(
+                    "teleport target `{}` is not in the grid",
+                    target.text
+                ))
+                .with_hint("a teleport splits the block onto two cells named in the grid")
+        })
+    };
+    let targets = match rule.targets.as_slice() {
+        [one] => {
+            let cells = cells_of(one)?;
+            if cells.len() < 2 {
+                return Err(one.error(format!(
+                    "`{}` labels one cell; a teleport with one target name needs a name on two cells",
+                    one.text
+                )));
+            }
+            if cells.len() > 2 {
+                warnings.push(one.warning(format!(
+                    "`{}` labels {} cells; the teleport uses the first two in reading order",
+                    one.text,
+                    cells.len()
+                )));
+            }
+            [cells[0], cells[1]]
+        }
+        [first, second] => {
+            let mut pick = |target: &Word| -> Result<u16, Diagnostic> {
+                let cells = cells_of(target)?;
+                if cells.len() > 1 {
+                    warnings.push(target.warning(format!(
+                        "`{}` labels {} cells; the teleport uses the first in reading order",
+                        target.text,
+                        cells.len()
+                    )));
+                }
+                Ok(cells[0])
+            };
+            let cells = [pick(first)?, pick(second)?];
+            if cells[0] == cells[1] {
+                return Err(second.error("a teleport's two targets must be different cells"));
+            }
+            cells
+        }
+        [_, _, extra, ..] => {
+            return Err(extra.error("a teleport has two targets; this is a third"));
+        }
+        [] => unreachable!("rules have at least one target"),
+    };
+    Ok(targets)
+}

@@ -1,0 +1,89 @@
+//! Bloxorz: a 1×1×2 block rolls over tiles to drop upright into the goal.
+//!
+//! * [`level`]: the level file format and its checks.
+//! * [`rules`]: the pure step function and the state encoding.
+//! * [`notation`]: move text.
+
+pub mod level;
+pub mod notation;
+pub mod rules;
+
+pub use level::Level;
+pub use rules::{Dir, Move, Refusal, Shape, State};
+
+use crate::diagnostic::Diagnostic;
+use crate::game::{Cost, Game, NotationError};
+use crate::level::{GameInfo, Loaded};
+
+/// Bloxorz in the game registry.
+pub const GAME: GameInfo = GameInfo {
+    name: "bloxorz",
+    load,
+};
+
+fn load(text: &str) -> Result<Loaded, Diagnostic> {
+    let (level, warnings) = level::parse(text)?;
+    Ok(Loaded::new(level, warnings))
+}
+
+impl Game for Level {
+    type State = State;
+    type Key = u128;
+    type Move = Move;
+    type Refusal = Refusal;
+
+    fn start(&self) -> State {
+        State {
+            shape: Shape::Upright,
+            a: self.start,
+            b: self.start,
+            mask: self.initial_mask,
+        }
+    }
+
+    fn key(&self, state: &State) -> u128 {
+        self.key_of(state)
+    }
+
+    fn is_won(&self, state: &State) -> bool {
+        self.won(state)
+    }
+
+    fn moves(&self, state: &State) -> impl Iterator<Item = Move> {
+        let passes: &[bool] = match (self.won(state), state.shape) {
+            (true, _) => &[],
+            (false, Shape::Split) => &[false, true],
+            (false, _) => &[false],
+        };
+        passes.iter().flat_map(|&pass_first| {
+            Dir::ALL
+                .into_iter()
+                .map(move |dir| Move::Roll { dir, pass_first })
+        })
+    }
+
+    fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
+        self.apply(state, mv)
+    }
+
+    fn heuristic(&self, state: &State) -> Option<Cost> {
+        Some(self.lower_bound(state))
+    }
+
+    fn format_moves(&self, moves: &[Move]) -> String {
+        notation::format(moves)
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        notation::parse(text)
+    }
+
+    fn notation_width(&self, mv: &Move) -> usize {
+        match mv {
+            Move::Roll {
+                pass_first: true, ..
+            } => 2,
+            _ => 1,
+        }
+    }
+}

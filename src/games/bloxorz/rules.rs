@@ -1,0 +1,386 @@
+//! The rules of Bloxorz as one pure step function (`shared/games/bloxorz.md`).
+//!
+//! The two-cube phase follows the rulebook's implementation note: either
+//! cube may roll at cost 1, and passing control (`S`) is folded into the
+//! roll that needs it, so breadth-first search is exact. The state still
+//! remembers which cube has control, so that a replay of typed moves (where
+//! `S` is its own token) follows the game; the visited-set key forgets it
+//! and orders the two cubes, because neither matters to what can happen next.
+//!
+//! Decisions where the rulebook is silent:
+//! * `S` while the block is whole is refused ("no second cube"): a solution
+//!   text should not contain it.
+//! * When a lying block fires two switches, the cells under the block are
+//!   checked once, after both have fired.
+//! * Coordinates in refusal messages are 0-based (row, column), as in the
+//!   rulebook ("row 0 at the top").
+
+use std::fmt;
+
+use super::level::{Level, Presence, Tile};
+use crate::game::Cost;
+
+/// A direction of roll. Rows grow downwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    U,
+    D,
+    L,
+    R,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
+
+    fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::U => (-1, 0),
+            Dir::D => (1, 0),
+            Dir::L => (0, -1),
+            Dir::R => (0, 1),
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Dir::U => 'U',
+            Dir::D => 'D',
+            Dir::L => 'L',
+            Dir::R => 'R',
+        }
+    }
+}
+
+/// A move. The solver only makes `Roll`s; a replay of typed text makes a
+/// `Pass` for each `S`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Roll the block, or the controlled cube; with `pass_first`, control
+    /// passes to the other cube first (printed `S` then the roll).
+    Roll { dir: Dir, pass_first: bool },
+    /// Pass control to the other cube (`S`): free.
+    Pass,
+}
+
+impl Move {
+    pub fn roll(dir: Dir) -> Move {
+        Move::Roll {
+            dir,
+            pass_first: false,
+        }
+    }
+}
+
+/// The shape of what is on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Standing on cell `a` (`b == a`).
+    Upright,
+    /// Lying across `a` and `b = a + 1` in one row.
+    Horizontal,
+    /// Lying across `a` and `b = a + width` in one column.
+    Vertical,
+    /// Two cubes: `a` has control, `b` is the other.
+    Split,
+}
+
+/// Everything that changes during play: the block (or cubes) and which
+/// switchable tiles are present (bit `i` of `mask` for dynamic name `i`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub shape: Shape,
+    pub a: u16,
+    pub b: u16,
+    pub mask: u64,
+}
+
+/// Why a move is illegal. Cells are (row, column), 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    AlreadyWon,
+    Falls { row: i32, col: i32 },
+    BreaksWeakTile { row: i32, col: i32 },
+    SwitchRemovesTile { row: i32, col: i32 },
+    SplitTargetMissing { row: i32, col: i32 },
+    NoOtherCube,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::AlreadyWon => write!(f, "the level is already won; no move after the win"),
+            Refusal::Falls { row, col } => write!(f, "falls off: no tile at ({row}, {col})"),
+            Refusal::BreaksWeakTile { row, col } => {
+                write!(
+                    f,
+                    "the block stands upright on the weak tile at ({row}, {col}) and breaks it"
+                )
+            }
+            Refusal::SwitchRemovesTile { row, col } => {
+                write!(
+                    f,
+                    "a switch removes the tile under the block at ({row}, {col})"
+                )
+            }
+            Refusal::SplitTargetMissing { row, col } => {
+                write!(
+                    f,
+                    "the split drops a cube where there is no tile, at ({row}, {col})"
+                )
+            }
+            Refusal::NoOtherCube => write!(f, "`S` needs two cubes; the block is whole"),
+        }
+    }
+}
+
+impl Level {
+    pub(crate) fn row_col(&self, cell: u16) -> (i32, i32) {
+        let cell = cell as usize;
+        ((cell / self.width) as i32, (cell % self.width) as i32)
+    }
+
+    /// The cell at (row, col) if it is on the grid.
+    fn cell_at(&self, row: i32, col: i32) -> Option<u16> {
+        let on_grid =
+            (0..self.height as i32).contains(&row) && (0..self.width as i32).contains(&col);
+        on_grid.then(|| (row as usize * self.width + col as usize) as u16)
+    }
+
+    fn present(&self, cell: u16, mask: u64) -> bool {
+        match self.cells[cell as usize].presence {
+            Presence::Static(present) => present,
+            Presence::Dynamic(bit) => mask >> bit & 1 == 1,
+        }
+    }
+
+    fn tile(&self, cell: u16) -> Tile {
+        self.cells[cell as usize].tile
+    }
+
+    /// The present cell at (row, col), or the refusal for falling there.
+    fn land(&self, (row, col): (i32, i32), mask: u64) -> Result<u16, Refusal> {
+        match self.cell_at(row, col) {
+            Some(cell) if self.present(cell, mask) => Ok(cell),
+            _ => Err(Refusal::Falls { row, col }),
+        }
+    }
+
+    fn still_there(&self, cell: u16, mask: u64) -> Result<(), Refusal> {
+        if self.present(cell, mask) {
+            Ok(())
+        } else {
+            let (row, col) = self.row_col(cell);
+            Err(Refusal::SwitchRemovesTile { row, col })
+        }
+    }
+
+    fn fire(&self, cell: u16, mask: u64) -> u64 {
+        match self.cells[cell as usize].switch {
+            Some(switch) => self.switches[switch as usize].apply(mask),
+            None => mask,
+        }
+    }
+
+    /// Two cells side by side as a lying block, in reading order.
+    fn lying(&self, one: u16, other: u16) -> (Shape, u16, u16) {
+        let (a, b) = (one.min(other), one.max(other));
+        let shape = if self.row_col(a).0 == self.row_col(b).0 {
+            Shape::Horizontal
+        } else {
+            Shape::Vertical
+        };
+        (shape, a, b)
+    }
+
+    fn adjacent(&self, one: u16, other: u16) -> bool {
+        let (r1, c1) = self.row_col(one);
+        let (r2, c2) = self.row_col(other);
+        (r1 - r2).abs() + (c1 - c2).abs() == 1
+    }
+
+    /// Rules 5–10: the whole block rolls.
+    fn roll_block(&self, state: &State, dir: Dir) -> Result<State, Refusal> {
+        let (row, col) = self.row_col(state.a);
+        let (dr, dc) = dir.delta();
+        // Where the block lands: its new shape and the cells it covers, in
+        // reading order.
+        let (shape, first, second) = match (state.shape, dir) {
+            (Shape::Upright, Dir::U) => (Shape::Vertical, (row - 2, col), Some((row - 1, col))),
+            (Shape::Upright, Dir::D) => (Shape::Vertical, (row + 1, col), Some((row + 2, col))),
+            (Shape::Upright, Dir::L) => (Shape::Horizontal, (row, col - 2), Some((row, col - 1))),
+            (Shape::Upright, Dir::R) => (Shape::Horizontal, (row, col + 1), Some((row, col + 2))),
+            (Shape::Horizontal, Dir::L) => (Shape::Upright, (row, col - 1), None),
+            (Shape::Horizontal, Dir::R) => (Shape::Upright, (row, col + 2), None),
+            (Shape::Vertical, Dir::U) => (Shape::Upright, (row - 1, col), None),
+            (Shape::Vertical, Dir::D) => (Shape::Upright, (row + 2, col), None),
+            (Shape::Horizontal, _) => (
+                Shape::Horizontal,
+                (row + dr, col),
+                Some((row + dr, col + 1)),
+            ),
+            (Shape::Vertical, _) => (Shape::Vertical, (row, col + dc), Some((row + 1, col + dc))),
+            (Shape::Split, _) => unreachable!("cubes roll one at a time"),
+        };
+        let mask = state.mask;
+        let a = self.land(first, mask)?;
+        let b = match second {
+            Some(cell) => self.land(cell, mask)?,
+            None => a,
+        };
+
+        if shape == Shape::Upright {
+            if self.tile(a) == Tile::Weak {
+                return Err(Refusal::BreaksWeakTile {
+                    row: first.0,
+                    col: first.1,
+                });
+            }
+            let mask = match self.tile(a) {
+                Tile::StrongSwitch | Tile::WeakSwitch => self.fire(a, mask),
+                _ => mask,
+            };
+            self.still_there(a, mask)?;
+            if let Some([one, two]) = self.cells[a as usize].teleport {
+                return self.split(one, two, mask);
+            }
+            return Ok(State { shape, a, b, mask });
+        }
+
+        // Lying: each covered weak switch fires, a name covered twice once.
+        let mut fired = mask;
+        if self.tile(a) == Tile::WeakSwitch {
+            fired = self.fire(a, fired);
+        }
+        if self.tile(b) == Tile::WeakSwitch
+            && self.cells[b as usize].switch != self.cells[a as usize].switch
+        {
+            fired = self.fire(b, fired);
+        }
+        self.still_there(a, fired)?;
+        self.still_there(b, fired)?;
+        Ok(State {
+            shape,
+            a,
+            b,
+            mask: fired,
+        })
+    }
+
+    /// Rule 9: the block splits onto two cells; control on the first.
+    fn split(&self, one: u16, two: u16, mask: u64) -> Result<State, Refusal> {
+        for cell in [one, two] {
+            if !self.present(cell, mask) {
+                let (row, col) = self.row_col(cell);
+                return Err(Refusal::SplitTargetMissing { row, col });
+            }
+        }
+        if self.adjacent(one, two) {
+            let (shape, a, b) = self.lying(one, two);
+            return Ok(State { shape, a, b, mask });
+        }
+        Ok(State {
+            shape: Shape::Split,
+            a: one,
+            b: two,
+            mask,
+        })
+    }
+
+    /// Rules 12–13: the controlled cube `moving` rolls; `other` stays.
+    fn roll_cube(&self, moving: u16, other: u16, dir: Dir, mask: u64) -> Result<State, Refusal> {
+        let (row, col) = self.row_col(moving);
+        let (dr, dc) = dir.delta();
+        let landed = self.land((row + dr, col + dc), mask)?;
+        let mask = if self.tile(landed) == Tile::WeakSwitch {
+            self.fire(landed, mask)
+        } else {
+            mask
+        };
+        self.still_there(landed, mask)?;
+        self.still_there(other, mask)?;
+        if self.adjacent(landed, other) {
+            let (shape, a, b) = self.lying(landed, other);
+            return Ok(State { shape, a, b, mask });
+        }
+        Ok(State {
+            shape: Shape::Split,
+            a: landed,
+            b: other,
+            mask,
+        })
+    }
+
+    /// The pure step function behind [`crate::game::Game::step`].
+    pub(crate) fn apply(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
+        if self.won(state) {
+            return Err(Refusal::AlreadyWon);
+        }
+        let split = state.shape == Shape::Split;
+        match mv {
+            Move::Pass if split => Ok((
+                State {
+                    a: state.b,
+                    b: state.a,
+                    ..*state
+                },
+                0,
+            )),
+            Move::Roll {
+                pass_first: true, ..
+            }
+            | Move::Pass
+                if !split =>
+            {
+                Err(Refusal::NoOtherCube)
+            }
+            Move::Pass => unreachable!("handled above"),
+            Move::Roll { dir, pass_first } if split => {
+                let (moving, other) = if pass_first {
+                    (state.b, state.a)
+                } else {
+                    (state.a, state.b)
+                };
+                Ok((self.roll_cube(moving, other, dir, state.mask)?, 1))
+            }
+            Move::Roll { dir, .. } => Ok((self.roll_block(state, dir)?, 1)),
+        }
+    }
+
+    pub(crate) fn won(&self, state: &State) -> bool {
+        state.shape == Shape::Upright && self.tile(state.a) == Tile::Goal
+    }
+
+    /// The visited-set key: the shape, the cubes unordered, the tile mask.
+    pub(crate) fn key_of(&self, state: &State) -> u128 {
+        let (a, b) = if state.shape == Shape::Split {
+            (state.a.min(state.b), state.a.max(state.b))
+        } else {
+            (state.a, state.b)
+        };
+        (state.mask as u128) | (a as u128) << 64 | (b as u128) << 80 | (state.shape as u128) << 96
+    }
+
+    /// Each roll moves the block's centre by at most 1.5 cells in one
+    /// direction (3 in doubled coordinates), and any win must first bring the
+    /// block upright onto a goal or a teleport (the landmarks). So the
+    /// doubled Manhattan distance of the centre to the nearest landmark,
+    /// divided by 3 and rounded up, never overestimates; it changes by at
+    /// most 1 per roll, so it is also consistent. Split cubes get 0.
+    pub(crate) fn lower_bound(&self, state: &State) -> Cost {
+        if state.shape == Shape::Split {
+            return 0;
+        }
+        let (r1, c1) = self.row_col(state.a);
+        let (r2, c2) = self.row_col(state.b);
+        let (row2, col2) = (r1 + r2, c1 + c2); // the centre, doubled
+        self.landmarks
+            .iter()
+            .map(|&landmark| {
+                let (r, c) = self.row_col(landmark);
+                let doubled = (row2 - 2 * r).abs() + (col2 - 2 * c).abs();
+                (doubled as Cost).div_ceil(3)
+            })
+            .min()
+            .unwrap_or(0)
+    }
+}

@@ -1,0 +1,106 @@
+//! Levels of any game behind one object-safe interface, for the command line
+//! (and the harness) that must handle every registered game alike.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::game::{Cost, Game, NotationError};
+use crate::replay::replay;
+use crate::search::{self, SearchOptions, Stats, Status};
+
+/// A game as the registry knows it: its name (also the name of its folder
+/// under `levels/`) and how to load one of its level files.
+pub struct GameInfo {
+    pub name: &'static str,
+    /// Parses a level file's text into a playable level plus its warnings,
+    /// or returns the first error.
+    pub load: fn(text: &str) -> Result<Loaded, Diagnostic>,
+}
+
+/// A parsed level and the warnings its file raised.
+pub struct Loaded {
+    pub level: Box<dyn AnyLevel>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    pub fn new<G: Game + Send + Sync + 'static>(level: G, warnings: Vec<Diagnostic>) -> Self {
+        Loaded {
+            level: Box::new(level),
+            warnings,
+        }
+    }
+}
+
+/// What any level can do, whatever its game.
+pub trait AnyLevel: Send + Sync {
+    /// Searches for a cheapest win.
+    fn solve(&self, options: SearchOptions) -> Solution;
+    /// Reads `moves` in the game's notation and plays them from the start.
+    fn replay_text(&self, moves: &str) -> Result<ReplayReport, NotationError>;
+    /// Whether the game offers an admissible heuristic for A*.
+    fn offers_heuristic(&self) -> bool;
+}
+
+/// A search's verdict in game-neutral terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub status: Status,
+    pub par: Option<Cost>,
+    pub stats: Stats,
+    /// One cheapest win in the game's notation, when solved.
+    pub moves: Option<String>,
+}
+
+/// A replay's verdict in game-neutral terms (the `replay --json` fields).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayReport {
+    pub won: bool,
+    /// Cost of the moves applied (moves counted toward par).
+    pub moves: Cost,
+    /// 0-based index of the refused single move in the notation, if any.
+    pub failed_at: Option<usize>,
+    /// Why the replay did not win; `None` when it won.
+    pub reason: Option<String>,
+}
+
+impl<G: Game + Send + Sync> AnyLevel for G {
+    fn solve(&self, options: SearchOptions) -> Solution {
+        let outcome = search::solve(self, options);
+        Solution {
+            status: outcome.status(),
+            par: outcome.par(),
+            stats: outcome.stats(),
+            moves: outcome.path().map(|path| self.format_moves(path)),
+        }
+    }
+
+    fn replay_text(&self, text: &str) -> Result<ReplayReport, NotationError> {
+        let moves = self.parse_moves(text)?;
+        let played = replay(self, &moves);
+        let reason = match &played.failure {
+            Some(failure) => Some(failure.reason.clone()),
+            None if !played.won => Some("the moves end before the level is won".to_string()),
+            None => None,
+        };
+        Ok(ReplayReport {
+            won: played.won,
+            moves: played.cost,
+            failed_at: played.failure.map(|failure| failure.token_index),
+            reason,
+        })
+    }
+
+    fn offers_heuristic(&self) -> bool {
+        self.heuristic(&self.start()).is_some()
+    }
+}
+
+/// The game a level file belongs to, from the name of its parent folder
+/// (`levels/bloxorz/level01.txt` → `bloxorz`).
+pub fn infer_game(path: &Path, games: &'static [GameInfo]) -> Option<&'static GameInfo> {
+    let folder = path.parent()?.file_name()?.to_str()?;
+    games.iter().find(|game| game.name == folder)
+}

@@ -1,0 +1,12 @@
+//! puzzle-qa: prove that puzzle levels are solvable, that their par is the
+//! true optimum, and that their solutions win under the game's own rules.
+//!
+//! See ARCHITECTURE.md for a map of the modules.
+
+pub mod cli;
+pub mod diagnostic;
+pub mod game;
+pub mod games;
+pub mod level;
+pub mod replay;
+pub mod search;

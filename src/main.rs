@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    puzzle_qa::cli::main()
+}
