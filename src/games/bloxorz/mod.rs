@@ -87,3 +87,6 @@ impl Game for Level {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
