@@ -339,23 +339,20 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         letters.push(letter);
         names.entry(word.text).or_default().push(index as u16);
     }
-    let Some(start) = start else {
-        return Err(Diagnostic::error("the level has no start `s`").at(
+    // A missing start or goal has no place of its own: point at the grid.
+    let last = first_row.last().expect("rows are not empty");
+    let whole_first_row = |message: &str| {
+        Diagnostic::error(message).at(
             grid_line,
-            1,
-            first_row
-                .iter()
-                .map(|w| w.column + w.width())
-                .max()
-                .unwrap_or(1),
-        ));
+            first_row[0].column,
+            last.column + last.width() - first_row[0].column,
+        )
+    };
+    let Some(start) = start else {
+        return Err(whole_first_row("the level has no start `s`"));
     };
     if !letters.contains(&'e') {
-        return Err(Diagnostic::error("the level has no goal `e`").at(
-            grid_line,
-            1,
-            first_row.last().map_or(1, |w| w.column + w.width() - 1),
-        ));
+        return Err(whole_first_row("the level has no goal `e`"));
     }
 
     // Dynamic tiles: every name in the grid that a switch rule targets.

@@ -1,0 +1,242 @@
+//! The `puzzle-qa` binary: its output formats and exit statuses (a contract
+//! that scripts depend on).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn level(name: &str) -> String {
+    format!("{}/levels/bloxorz/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzle-qa"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect()
+}
+
+/// A level file written into `<temp>/bloxorz/<name>`, so its game is inferred.
+fn scratch_level(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let folder = dir.join("bloxorz");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn solve_json_prints_one_object_per_level_with_the_contract_fields() {
+    let output = run(&[
+        "solve",
+        "--json",
+        &level("level01.txt"),
+        &level("level08.txt"),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 2);
+    let first = lines[0].as_object().unwrap();
+    let keys: Vec<&str> = first.keys().map(String::as_str).collect();
+    let mut expected = [
+        "file", "game", "status", "par", "expanded", "stored", "ms", "solution",
+    ];
+    expected.sort();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(sorted, expected);
+    assert_eq!(first["game"], "bloxorz");
+    assert_eq!(first["status"], "solved");
+    assert_eq!(first["par"], 7);
+    assert!(first["expanded"].as_u64().unwrap() > 0);
+    assert!(first["stored"].as_u64().unwrap() >= first["expanded"].as_u64().unwrap());
+    assert!(first["ms"].is_number());
+    assert_eq!(lines[1]["par"], 10);
+    assert!(lines[1]["solution"].as_str().unwrap().contains('S'));
+}
+
+#[test]
+fn a_printed_solution_replays_to_a_win_at_par() {
+    for name in ["level09.txt", "level16.txt", "level33.txt"] {
+        let solved = json_lines(&run(&["solve", "--json", &level(name)]));
+        let moves = solved[0]["solution"].as_str().unwrap();
+        let replayed = run(&["replay", &level(name), "--moves", moves, "--json"]);
+        assert_eq!(
+            replayed.status.code(),
+            Some(0),
+            "{name}: {}",
+            stderr(&replayed)
+        );
+        let report = &json_lines(&replayed)[0];
+        assert_eq!(report["won"], true);
+        assert_eq!(report["moves"], solved[0]["par"]);
+        assert_eq!(report["failed_at"], Value::Null);
+        assert_eq!(report["reason"], Value::Null);
+    }
+}
+
+#[test]
+fn solve_prints_a_table_by_default() {
+    let output = run(&["solve", &level("level01.txt"), &level("level02.txt")]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let header = text.lines().next().unwrap();
+    for column in [
+        "level", "status", "par", "expanded", "stored", "ms", "solution",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    assert!(text.contains("2 of 2 levels solved"), "{text}");
+}
+
+#[test]
+fn an_unsolvable_level_or_a_reached_limit_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let walled = scratch_level(dir.path(), "walled.txt", "s p x e\n");
+    let output = run(&["solve", "--json", walled.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["status"], "unsolvable");
+    assert_eq!(line["par"], Value::Null);
+    assert_eq!(line["solution"], Value::Null);
+
+    let limited = run(&["solve", "--json", "--limit", "50", &level("level10.txt")]);
+    assert_eq!(limited.status.code(), Some(1));
+    let line = &json_lines(&limited)[0];
+    assert_eq!(line["status"], "limit");
+    assert!(line["stored"].as_u64().unwrap() <= 50);
+}
+
+#[test]
+fn bad_input_exits_2_and_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = scratch_level(dir.path(), "bad.txt", "s p p\np q e\n");
+    let output = run(&["solve", bad.to_str().unwrap(), &level("level01.txt")]);
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr(&output);
+    assert!(errors.contains("error: unknown tile `q`"), "{errors}");
+    assert!(errors.contains("bad.txt:2:3"), "{errors}");
+    // The good level is still solved and shown.
+    assert!(stdout(&output).contains("level01.txt"));
+
+    let missing = run(&["solve", "no/such/level.txt", "--game", "bloxorz"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("cannot read no/such/level.txt"));
+
+    let unknown_game = run(&["solve", bad.to_str().unwrap(), "--game", "chess"]);
+    assert_eq!(unknown_game.status.code(), Some(2));
+    assert!(stderr(&unknown_game).contains("unknown game `chess`"));
+
+    let nowhere = dir.path().join("level.txt");
+    std::fs::write(&nowhere, "s p e\n").unwrap();
+    let uninferred = run(&["solve", nowhere.to_str().unwrap()]);
+    assert_eq!(uninferred.status.code(), Some(2));
+    assert!(stderr(&uninferred).contains("--game"));
+
+    let binary = scratch_level(dir.path(), "binary.txt", "");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x9f]).unwrap();
+    let output = run(&["solve", binary.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("not a text file"));
+}
+
+#[test]
+fn wrong_usage_exits_2() {
+    assert_eq!(run(&[]).status.code(), Some(2));
+    assert_eq!(run(&["solve"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["solve", "--algorithm", "magic", "x.txt"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["replay", &level("level01.txt")]).status.code(),
+        Some(2)
+    );
+    assert_eq!(run(&["--help"]).status.code(), Some(0));
+}
+
+#[test]
+fn replay_reports_a_win_and_its_move_count() {
+    let output = run(&["replay", &level("level01.txt"), "--moves", "R2 D R3 D"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stdout(&output).contains("wins in 7 moves"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn replay_json_says_where_a_move_list_fails() {
+    // Level 9: `S` is legal only after the split; index 1 is the `S`.
+    let output = run(&[
+        "replay",
+        &level("level09.txt"),
+        "--moves",
+        "R S D",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = &json_lines(&output)[0];
+    assert_eq!(report["won"], false);
+    assert_eq!(report["moves"], 1);
+    assert_eq!(report["failed_at"], 1);
+    assert!(report["reason"].as_str().unwrap().contains("two cubes"));
+    assert!(report["file"].as_str().unwrap().ends_with("level09.txt"));
+
+    // Level 1: the third roll falls off the top edge; `R2` counts as two
+    // single moves, so the failing one has index 2.
+    let fallen = json_lines(&run(&[
+        "replay",
+        &level("level01.txt"),
+        "--moves",
+        "R2 U",
+        "--json",
+    ]));
+    assert_eq!(fallen[0]["failed_at"], 2);
+    assert!(
+        fallen[0]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("falls off")
+    );
+
+    let short = run(&["replay", &level("level01.txt"), "--moves", "R2", "--json"]);
+    assert_eq!(short.status.code(), Some(1));
+    let report = &json_lines(&short)[0];
+    assert_eq!(report["failed_at"], Value::Null);
+    assert_eq!(report["moves"], 2);
+    assert!(
+        report["reason"]
+            .as_str()
+            .unwrap()
+            .contains("before the level is won")
+    );
+}
+
+#[test]
+fn replay_of_unreadable_moves_exits_2_with_the_column() {
+    let output = run(&["replay", &level("level01.txt"), "--moves", "R2 X"]);
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr(&output);
+    assert!(errors.contains("unknown move `X`"), "{errors}");
+    assert!(errors.contains("--moves:1:4"), "{errors}");
+}
