@@ -129,7 +129,7 @@ fn tolerated_quirks_are_warnings() {
 
 #[test]
 fn headers_dash_lines_crlf_and_a_byte_order_mark_are_accepted() {
-    let text = "\u{feff}name: Tiny\r\nhint: roll right\r\nlevel 1\r\n\r\ns p p e\r\n— – -\r\nW9 toggles x1\r\n\r\n—\r\n";
+    let text = "\u{feff}name: Tiny\r\nhint: roll right\r\nlevel 1\r\n\r\ns p p e\r\n— – -\r\nW9 toggles x1\r\n\r\n—\r\nlevel 2\r\n";
     let (level, found) = parse(text).unwrap();
     assert_eq!(level.name.as_deref(), Some("Tiny"));
     assert_eq!(level.hint.as_deref(), Some("roll right"));

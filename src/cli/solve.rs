@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::load::load;
 use super::{SolveArgs, Verdict};
 use crate::level::Solution;
-use crate::search::{SearchOptions, Status};
+use crate::search::{Algorithm, SearchOptions, Status};
 
 /// One line of `solve --json`; scripts depend on these names.
 #[derive(Serialize)]
@@ -37,7 +37,14 @@ pub fn run(args: SolveArgs) -> Verdict {
                 continue;
             }
         };
-        let solution = loaded.loaded.level.solve(options);
+        let level = &loaded.loaded.level;
+        if options.algorithm == Algorithm::Astar && !level.offers_heuristic() {
+            eprintln!(
+                "note: {} offers no heuristic; A* runs as Dijkstra on {file}",
+                loaded.game.name
+            );
+        }
+        let solution = level.solve(options);
         if solution.status != Status::Solved {
             verdict = verdict.max(Verdict::Failed);
         }
@@ -87,7 +94,7 @@ fn print_table(rows: &[(String, Solution)]) {
                 solution.par.map_or("-".into(), |par| par.to_string()),
                 solution.stats.expanded.to_string(),
                 solution.stats.stored.to_string(),
-                format!("{:.1}", milliseconds(solution)),
+                format!("{:.2}", milliseconds(solution)),
                 solution.moves.clone().unwrap_or_default(),
             ]
         })

@@ -256,7 +256,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
 
     for (number, line) in numbered_lines(text) {
         let trimmed = line.trim();
-        if trimmed.is_empty() {
+        if trimmed.is_empty() || is_level_header(trimmed) {
             continue;
         }
         if in_rules {
@@ -270,9 +270,6 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             continue;
         }
         if rows.is_empty() {
-            if is_level_header(trimmed) {
-                continue;
-            }
             if let Some(value) = trimmed.strip_prefix("name:") {
                 name = Some(value.trim().to_string());
                 continue;
