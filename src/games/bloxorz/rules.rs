@@ -181,17 +181,6 @@ impl Level {
         }
     }
 
-    /// Two cells side by side as a lying block, in reading order.
-    fn lying(&self, one: u16, other: u16) -> (Shape, u16, u16) {
-        let (a, b) = (one.min(other), one.max(other));
-        let shape = if self.row_col(a).0 == self.row_col(b).0 {
-            Shape::Horizontal
-        } else {
-            Shape::Vertical
-        };
-        (shape, a, b)
-    }
-
     fn adjacent(&self, one: u16, other: u16) -> bool {
         let (r1, c1) = self.row_col(one);
         let (r2, c2) = self.row_col(other);
@@ -274,16 +263,7 @@ impl Level {
                 return Err(Refusal::SplitTargetMissing { row, col });
             }
         }
-        if self.adjacent(one, two) {
-            let (shape, a, b) = self.lying(one, two);
-            return Ok(State { shape, a, b, mask });
-        }
-        Ok(State {
-            shape: Shape::Split,
-            a: one,
-            b: two,
-            mask,
-        })
+        Ok(self.cubes(one, two, mask))
     }
 
     /// Rules 12–13: the controlled cube `moving` rolls; `other` stays.
@@ -298,16 +278,27 @@ impl Level {
         };
         self.still_there(landed, mask)?;
         self.still_there(other, mask)?;
-        if self.adjacent(landed, other) {
-            let (shape, a, b) = self.lying(landed, other);
-            return Ok(State { shape, a, b, mask });
+        Ok(self.cubes(landed, other, mask))
+    }
+
+    /// Two cubes, `controlled` with control; side by side they are one
+    /// lying block (rules 9 and 13).
+    fn cubes(&self, controlled: u16, other: u16, mask: u64) -> State {
+        if self.adjacent(controlled, other) {
+            let (a, b) = (controlled.min(other), controlled.max(other));
+            let shape = if self.row_col(a).0 == self.row_col(b).0 {
+                Shape::Horizontal
+            } else {
+                Shape::Vertical
+            };
+            return State { shape, a, b, mask };
         }
-        Ok(State {
+        State {
             shape: Shape::Split,
-            a: landed,
+            a: controlled,
             b: other,
             mask,
-        })
+        }
     }
 
     /// The pure step function behind [`crate::game::Game::step`].
@@ -315,26 +306,23 @@ impl Level {
         if self.won(state) {
             return Err(Refusal::AlreadyWon);
         }
-        let split = state.shape == Shape::Split;
-        match mv {
-            Move::Pass if split => Ok((
-                State {
+        match (mv, state.shape == Shape::Split) {
+            (Move::Pass, true) => {
+                let passed = State {
                     a: state.b,
                     b: state.a,
                     ..*state
+                };
+                Ok((passed, 0))
+            }
+            (Move::Pass, false)
+            | (
+                Move::Roll {
+                    pass_first: true, ..
                 },
-                0,
-            )),
-            Move::Roll {
-                pass_first: true, ..
-            }
-            | Move::Pass
-                if !split =>
-            {
-                Err(Refusal::NoOtherCube)
-            }
-            Move::Pass => unreachable!("handled above"),
-            Move::Roll { dir, pass_first } if split => {
+                false,
+            ) => Err(Refusal::NoOtherCube),
+            (Move::Roll { dir, pass_first }, true) => {
                 let (moving, other) = if pass_first {
                     (state.b, state.a)
                 } else {
@@ -342,7 +330,7 @@ impl Level {
                 };
                 Ok((self.roll_cube(moving, other, dir, state.mask)?, 1))
             }
-            Move::Roll { dir, .. } => Ok((self.roll_block(state, dir)?, 1)),
+            (Move::Roll { dir, .. }, false) => Ok((self.roll_block(state, dir)?, 1)),
         }
     }
 
