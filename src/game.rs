@@ -124,7 +124,7 @@ pub trait Game {
     fn format_moves(&self, moves: &[Self::Move]) -> String;
 
     /// Reads the game's notation. Each move read counts as one notation
-    /// token for [`crate::replay::Replay::failed_at`].
+    /// token for [`crate::replay::ReplayFailure::token_index`].
     fn parse_moves(&self, text: &str) -> Result<Vec<Self::Move>, NotationError>;
 
     /// How many single notation tokens one move stands for when printed
