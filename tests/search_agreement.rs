@@ -1,9 +1,11 @@
 //! Property: on random small Bloxorz levels with every mechanic, BFS,
 //! Dijkstra and A* agree on the verdict and the par, and every path they
-//! return replays through the rules to a win at exactly par.
+//! return replays through the rules to a win at exactly par, also after a
+//! round trip through the move notation.
 
 use proptest::prelude::*;
 
+use puzzle_qa::game::Game;
 use puzzle_qa::games::bloxorz::level::parse;
 use puzzle_qa::replay::replay;
 use puzzle_qa::search::{self, Outcome};
@@ -43,11 +45,11 @@ fn rule() -> impl Strategy<Value = String> {
         .prop_map(|(trigger, verb, target)| format!("{trigger} {verb} {target}"))
 }
 
-/// A level text: a grid of 3–7 × 3–6 random tiles with the start, the goal
+/// A level text: a grid of 3–8 × 3–7 random tiles with the start, the goal
 /// and (when the grid has a teleport) two split targets placed on distinct
 /// cells, then 0–5 switch rules.
 fn level_text() -> impl Strategy<Value = String> {
-    (3usize..=7, 3usize..=6)
+    (3usize..=8, 3usize..=7)
         .prop_flat_map(|(width, height)| {
             let cells = width * height;
             (
@@ -88,7 +90,7 @@ fn level_text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn solvers_agree_and_their_paths_replay_at_par(text in level_text()) {
@@ -108,6 +110,11 @@ proptest! {
                 let played = replay(&level, path);
                 prop_assert!(played.won, "path does not win; level:\n{}", text);
                 prop_assert_eq!(played.cost, *par);
+                // The printed solution, read back, wins at par as well.
+                let printed = level.format_moves(path);
+                let reread = level.parse_moves(&printed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let replayed = replay(&level, &reread);
+                prop_assert!(replayed.won && replayed.cost == *par, "`{}` on:\n{}", printed, text);
             }
         }
     }
