@@ -10,6 +10,7 @@
 //! Decisions where the rulebook is silent:
 //! * `S` while the block is whole is refused ("no second cube"): a solution
 //!   text should not contain it.
+//! * Once the block has dropped into the goal, every move is refused.
 //! * When a lying block fires two switches, the cells under the block are
 //!   checked once, after both have fired.
 //! * Coordinates in refusal messages are 0-based (row, column), as in the
