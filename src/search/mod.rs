@@ -141,3 +141,123 @@ pub fn solve<G: Game>(game: &G, options: SearchOptions) -> Outcome<G::Move> {
         Algorithm::Astar => astar(game, options.limit),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::NotationError;
+
+    /// A walker on an open `size`×`size` board who must reach `goal`; a
+    /// goal off the board makes the level unsolvable.
+    struct Board {
+        size: i32,
+        goal: (i32, i32),
+    }
+
+    impl Game for Board {
+        type State = (i32, i32);
+        type Key = (i32, i32);
+        type Move = (i32, i32);
+        type Refusal = &'static str;
+
+        fn start(&self) -> (i32, i32) {
+            (0, 0)
+        }
+        fn key(&self, state: &(i32, i32)) -> (i32, i32) {
+            *state
+        }
+        fn is_won(&self, state: &(i32, i32)) -> bool {
+            *state == self.goal
+        }
+        fn moves(&self, _: &(i32, i32)) -> impl Iterator<Item = (i32, i32)> {
+            [(-1, 0), (1, 0), (0, -1), (0, 1)].into_iter()
+        }
+        fn step(&self, s: &(i32, i32), d: (i32, i32)) -> Result<((i32, i32), Cost), &'static str> {
+            let next = (s.0 + d.0, s.1 + d.1);
+            let on_board = (0..self.size).contains(&next.0) && (0..self.size).contains(&next.1);
+            if on_board { Ok((next, 1)) } else { Err("edge") }
+        }
+        fn heuristic(&self, s: &(i32, i32)) -> Option<Cost> {
+            Some(((self.goal.0 - s.0).abs() + (self.goal.1 - s.1).abs()) as Cost)
+        }
+        fn format_moves(&self, moves: &[(i32, i32)]) -> String {
+            format!("{moves:?}")
+        }
+        fn parse_moves(&self, _: &str) -> Result<Vec<(i32, i32)>, NotationError> {
+            Ok(Vec::new())
+        }
+    }
+
+    const SOLVERS: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
+
+    fn run(board: &Board, algorithm: Algorithm, limit: usize) -> Outcome<(i32, i32)> {
+        solve(board, SearchOptions { algorithm, limit })
+    }
+
+    #[test]
+    fn every_solver_finds_the_same_par() {
+        let board = Board {
+            size: 12,
+            goal: (7, 9),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, DEFAULT_STATE_LIMIT);
+            assert_eq!(outcome.par(), Some(16), "{algorithm:?}");
+            assert_eq!(outcome.path().unwrap().len(), 16, "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn every_solver_explores_everything_before_calling_a_level_unsolvable() {
+        let board = Board {
+            size: 10,
+            goal: (-1, -1),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, DEFAULT_STATE_LIMIT);
+            assert_eq!(outcome.status(), Status::Unsolvable, "{algorithm:?}");
+            let stats = outcome.stats();
+            assert_eq!((stats.expanded, stats.stored), (100, 100), "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn every_solver_stops_at_its_state_limit() {
+        let board = Board {
+            size: 100,
+            goal: (-1, -1),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, 500);
+            assert_eq!(outcome.status(), Status::Limit, "{algorithm:?}");
+            assert_eq!(outcome.stats().stored, 500, "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn a_level_won_at_the_start_has_par_zero() {
+        let board = Board {
+            size: 3,
+            goal: (0, 0),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, DEFAULT_STATE_LIMIT);
+            assert_eq!(outcome.par(), Some(0), "{algorithm:?}");
+            assert_eq!(outcome.path(), Some(&[][..]), "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn astar_expands_less_than_dijkstra_with_a_good_heuristic() {
+        let board = Board {
+            size: 40,
+            goal: (30, 30),
+        };
+        let blind = run(&board, Algorithm::Dijkstra, DEFAULT_STATE_LIMIT).stats();
+        let informed = run(&board, Algorithm::Astar, DEFAULT_STATE_LIMIT).stats();
+        assert!(
+            informed.expanded * 5 < blind.expanded,
+            "{informed:?} vs {blind:?}"
+        );
+    }
+}
