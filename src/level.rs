@@ -62,7 +62,8 @@ pub struct ReplayReport {
     pub moves: Cost,
     /// 0-based index of the refused single move in the notation, if any.
     pub failed_at: Option<usize>,
-    /// Why the replay did not win; `None` when it won.
+    /// Why the replay stopped or did not win; `None` when every move was
+    /// legal and the level is won.
     pub reason: Option<String>,
 }
 

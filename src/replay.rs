@@ -5,7 +5,9 @@ use crate::game::{Cost, Game};
 /// What happened when a move list was played from the level's start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
-    /// Every move was legal and the last one left the level won.
+    /// The replay ended in a won state: every move was legal and the last
+    /// one won, or the level was won and a move after the win was refused
+    /// (see `failure`).
     pub won: bool,
     /// The summed cost of the moves that were applied (par is counted in
     /// these units).
@@ -30,8 +32,9 @@ pub struct ReplayFailure {
 
 /// Plays `moves` from the start through [`Game::step`].
 ///
-/// A move after a win is refused by the rules of every game (no move after a
-/// win), so a list with moves to spare does not count as a win.
+/// The replay stops at the first move the rules refuse. Games refuse every
+/// move after a win, so a list with moves to spare reports `won` together
+/// with a failure at the first spare move.
 ///
 /// ```
 /// # use puzzle_qa::game::{Cost, Game, NotationError};
@@ -73,7 +76,7 @@ pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Replay {
             }
             Err(refusal) => {
                 return Replay {
-                    won: false,
+                    won: game.is_won(&state),
                     cost,
                     applied: move_index,
                     failure: Some(ReplayFailure {

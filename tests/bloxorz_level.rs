@@ -96,7 +96,17 @@ fn a_teleport_needs_two_target_cells_in_the_grid() {
     assert_eq!(absent.message, "teleport target `l1` is not in the grid");
     assert_eq!(place(&absent), (3, 14, 2));
     let one_cell = error("s t1 e l1\n---\nt1 teleports l1");
-    assert!(one_cell.message.contains("labels one cell"));
+    assert_eq!(
+        one_cell.message,
+        "a teleport needs exactly two target cells; these names label 1"
+    );
+    assert_eq!(place(&one_cell), (3, 14, 2));
+    let three = error("s t1 e l1 l1 l2\n---\nt1 teleports l1, l2");
+    assert_eq!(
+        three.message,
+        "a teleport needs exactly two target cells; these names label 3"
+    );
+    assert_eq!(place(&three), (3, 14, 6));
     let same = error("s t1 e l1\n---\nt1 teleports l1, l1");
     assert_eq!(
         same.message,

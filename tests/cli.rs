@@ -186,21 +186,22 @@ fn replay_reports_a_win_and_its_move_count() {
 
 #[test]
 fn replay_json_says_where_a_move_list_fails() {
-    // Level 9: `S` is legal only after the split; index 1 is the `S`.
+    // Level 1: `S` with a whole block does nothing but counts as a single
+    // move, so the fall off the top edge is index 2.
     let output = run(&[
         "replay",
-        &level("level09.txt"),
+        &level("level01.txt"),
         "--moves",
-        "R S D",
+        "R S U",
         "--json",
     ]);
     assert_eq!(output.status.code(), Some(1));
     let report = &json_lines(&output)[0];
     assert_eq!(report["won"], false);
     assert_eq!(report["moves"], 1);
-    assert_eq!(report["failed_at"], 1);
-    assert!(report["reason"].as_str().unwrap().contains("two cubes"));
-    assert!(report["file"].as_str().unwrap().ends_with("level09.txt"));
+    assert_eq!(report["failed_at"], 2);
+    assert_eq!(report["reason"], "falls off: no tile at (0, 3)");
+    assert!(report["file"].as_str().unwrap().ends_with("level01.txt"));
 
     // Level 1: the third roll falls off the top edge; `R2` counts as two
     // single moves, so the failing one has index 2.
@@ -230,6 +231,23 @@ fn replay_json_says_where_a_move_list_fails() {
             .unwrap()
             .contains("before the level is won")
     );
+}
+
+#[test]
+fn moves_after_the_win_are_refused_but_the_level_is_won() {
+    let output = run(&[
+        "replay",
+        &level("level01.txt"),
+        "--moves",
+        "R2 D R3 D L",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let report = &json_lines(&output)[0];
+    assert_eq!(report["won"], true);
+    assert_eq!(report["moves"], 7);
+    assert_eq!(report["failed_at"], 7);
+    assert!(report["reason"].as_str().unwrap().contains("already won"));
 }
 
 #[test]

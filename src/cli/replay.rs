@@ -46,6 +46,12 @@ pub fn run(args: ReplayArgs) -> Verdict {
         );
     } else if report.won {
         println!("{file}: wins in {} moves", report.moves);
+        if let (Some(index), Some(reason)) = (report.failed_at, &report.reason) {
+            println!(
+                "  move {} (0-based {index}) and after are spare: {reason}",
+                index + 1
+            );
+        }
     } else {
         let reason = report.reason.as_deref().unwrap_or("not won");
         match report.failed_at {

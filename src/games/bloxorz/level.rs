@@ -1,11 +1,11 @@
 //! Reading a Bloxorz level file (the format in `shared/games/bloxorz.md`).
 //!
 //! Decisions where the format is silent:
-//! * A teleport rule names either one name that labels exactly two cells, or
-//!   two names; with two names, each name's first cell in reading order is
-//!   used (a warning says so if a name labels more than one cell).
-//! * Two cells that are the same, or a second `teleports` rule for one
-//!   trigger, are errors: the game could not play them.
+//! * A teleport rule's targets are names, and each name stands for all its
+//!   cells in reading order (the rulebook's `t1 teleports l1` with `l1` on two
+//!   cells is the case of one name); together they must make exactly two
+//!   different cells, or the rule is an error: the game could not play it.
+//! * A second `teleports` rule for one trigger is an error too.
 //! * A rule whose trigger is in the grid but cannot fire (a `toggles` rule on
 //!   a plain tile, a `teleports` rule on a switch) and a `t` with no rule are
 //!   warnings, like a rule naming a tile that is absent.
@@ -405,7 +405,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                     .trigger
                     .error(format!("a second `teleports` rule for `{trigger}`")));
             }
-            let targets = teleport_targets(rule, &names, &mut warnings)?;
+            let targets = teleport_targets(rule, &names)?;
             teleports.insert(trigger, targets);
             continue;
         }
@@ -475,62 +475,40 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
     Ok((level, warnings))
 }
 
-/// The two cells a `teleports` rule splits the block onto.
+/// The two cells a `teleports` rule splits the block onto: its target names
+/// expanded, in order, each to its cells in reading order.
 fn teleport_targets(
     rule: &Rule,
     names: &FxHashMap<&str, Vec<u16>>,
-    warnings: &mut Vec<Diagnostic>,
 ) -> Result<[u16; 2], Diagnostic> {
-    let cells_of = |target: &Word| {
-        names.get(target.text).ok_or_else(|| {
-            target
+    let mut cells = Vec::new();
+    for target in &rule.targets {
+        let Some(named) = names.get(target.text) else {
+            return Err(target
                 .error(format!(
                     "teleport target `{}` is not in the grid",
                     target.text
                 ))
-                .with_hint("a teleport splits the block onto two cells named in the grid")
-        })
+                .with_hint("a teleport splits the block onto two cells named in the grid"));
+        };
+        cells.extend_from_slice(named);
+    }
+    let first = &rule.targets[0];
+    let last = rule.targets.last().expect("rules have targets");
+    let span = last.column + last.width() - first.column;
+    let where_ = |message: String| {
+        Diagnostic::error(message)
+            .at(first.line, first.column, span)
+            .with_hint("name two cells: `t1 teleports l1, l2`, or one name on two cells: `t1 teleports l1`")
     };
-    let targets = match rule.targets.as_slice() {
-        [one] => {
-            let cells = cells_of(one)?;
-            if cells.len() < 2 {
-                return Err(one.error(format!(
-                    "`{}` labels one cell; a teleport with one target name needs a name on two cells",
-                    one.text
-                )));
-            }
-            if cells.len() > 2 {
-                warnings.push(one.warning(format!(
-                    "`{}` labels {} cells; the teleport uses the first two in reading order",
-                    one.text,
-                    cells.len()
-                )));
-            }
-            [cells[0], cells[1]]
-        }
-        [first, second] => {
-            let mut pick = |target: &Word| -> Result<u16, Diagnostic> {
-                let cells = cells_of(target)?;
-                if cells.len() > 1 {
-                    warnings.push(target.warning(format!(
-                        "`{}` labels {} cells; the teleport uses the first in reading order",
-                        target.text,
-                        cells.len()
-                    )));
-                }
-                Ok(cells[0])
-            };
-            let cells = [pick(first)?, pick(second)?];
-            if cells[0] == cells[1] {
-                return Err(second.error("a teleport's two targets must be different cells"));
-            }
-            cells
-        }
-        [_, _, extra, ..] => {
-            return Err(extra.error("a teleport has two targets; this is a third"));
-        }
-        [] => unreachable!("rules have at least one target"),
-    };
-    Ok(targets)
+    match cells.as_slice() {
+        [one, two] if one != two => Ok([*one, *two]),
+        [_, _] => Err(where_(
+            "a teleport's two targets must be different cells".to_string(),
+        )),
+        _ => Err(where_(format!(
+            "a teleport needs exactly two target cells; these names label {}",
+            cells.len()
+        ))),
+    }
 }

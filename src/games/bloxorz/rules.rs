@@ -8,8 +8,8 @@
 //! and orders the two cubes, because neither matters to what can happen next.
 //!
 //! Decisions where the rulebook is silent:
-//! * `S` while the block is whole is refused ("no second cube"): a solution
-//!   text should not contain it.
+//! * `S` while the block is whole does nothing and costs nothing: the game
+//!   ignores the key then.
 //! * Once the block has dropped into the goal, every move is refused.
 //! * When a lying block fires two switches, the cells under the block are
 //!   checked once, after both have fired.
@@ -57,9 +57,11 @@ impl Dir {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Roll the block, or the controlled cube; with `pass_first`, control
-    /// passes to the other cube first (printed `S` then the roll).
+    /// passes to the other cube first (printed `S` then the roll; the pass
+    /// does nothing while the block is whole).
     Roll { dir: Dir, pass_first: bool },
-    /// Pass control to the other cube (`S`): free.
+    /// Pass control to the other cube (`S`): free, and nothing happens while
+    /// the block is whole.
     Pass,
 }
 
@@ -103,7 +105,6 @@ pub enum Refusal {
     BreaksWeakTile { row: i32, col: i32 },
     SwitchRemovesTile { row: i32, col: i32 },
     SplitTargetMissing { row: i32, col: i32 },
-    NoOtherCube,
 }
 
 impl fmt::Display for Refusal {
@@ -129,7 +130,6 @@ impl fmt::Display for Refusal {
                     "the split drops a cube where there is no tile, at ({row}, {col})"
                 )
             }
-            Refusal::NoOtherCube => write!(f, "`S` needs two cubes; the block is whole"),
         }
     }
 }
@@ -316,13 +316,7 @@ impl Level {
                 };
                 Ok((passed, 0))
             }
-            (Move::Pass, false)
-            | (
-                Move::Roll {
-                    pass_first: true, ..
-                },
-                false,
-            ) => Err(Refusal::NoOtherCube),
+            (Move::Pass, false) => Ok((*state, 0)),
             (Move::Roll { dir, pass_first }, true) => {
                 let (moving, other) = if pass_first {
                     (state.b, state.a)

@@ -276,20 +276,20 @@ fn a_firing_that_removes_the_other_cubes_cell_is_illegal() {
 }
 
 #[test]
-fn passing_control_needs_two_cubes() {
+fn passing_control_with_a_whole_block_does_nothing() {
     let l = level(SPLIT);
-    assert_eq!(play(&l, "S"), Err((0, Refusal::NoOtherCube)));
-    let state = l.start();
+    assert_eq!(play(&l, "S"), Ok(l.start()));
+    assert_eq!(play(&l, "R S R"), play(&l, "R R"));
+    let passed_roll = Move::Roll {
+        dir: super::Dir::R,
+        pass_first: true,
+    };
     assert_eq!(
-        l.step(
-            &state,
-            Move::Roll {
-                dir: super::Dir::R,
-                pass_first: true
-            }
-        ),
-        Err(Refusal::NoOtherCube)
+        l.step(&l.start(), passed_roll),
+        l.step(&l.start(), Move::roll(super::Dir::R))
     );
+    let played = replay(&l, &l.parse_moves("S R S").unwrap());
+    assert_eq!((played.cost, played.failure), (1, None));
 }
 
 #[test]
