@@ -80,7 +80,12 @@ pub trait Game {
     fn is_won(&self, state: &Self::State) -> bool;
 
     /// The moves worth trying from `state`, in a fixed order. Some may be
-    /// refused by [`Game::step`]; a won state should offer none.
+    /// refused by [`Game::step`].
+    ///
+    /// A won state is terminal for every game, and the framework enforces
+    /// it: solvers never expand a won state and [`crate::replay::replay`]
+    /// refuses any move after a win. So neither `moves` nor `step` needs to
+    /// check for a win.
     fn moves(&self, state: &Self::State) -> impl Iterator<Item = Self::Move>;
 
     /// The rules: the state after `mv` and what it cost, or why it is refused.

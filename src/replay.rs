@@ -32,9 +32,10 @@ pub struct ReplayFailure {
 
 /// Plays `moves` from the start through [`Game::step`].
 ///
-/// The replay stops at the first move the rules refuse. Games refuse every
-/// move after a win, so a list with moves to spare reports `won` together
-/// with a failure at the first spare move.
+/// The replay stops at the first move the rules refuse. A win is terminal,
+/// so every move after it is refused here, for every game: a list with
+/// moves to spare reports `won` together with a failure at the first spare
+/// move.
 ///
 /// ```
 /// # use puzzle_qa::game::{Cost, Game, NotationError};
@@ -46,7 +47,6 @@ pub struct ReplayFailure {
 /// #     fn is_won(&self, s: &i32) -> bool { *s == 2 }
 /// #     fn moves(&self, _: &i32) -> impl Iterator<Item = i32> { [-1, 1].into_iter() }
 /// #     fn step(&self, s: &i32, d: i32) -> Result<(i32, Cost), &'static str> {
-/// #         if self.is_won(s) { return Err("already won") }
 /// #         if (0..3).contains(&(s + d)) { Ok((s + d, 1)) } else { Err("wall") }
 /// #     }
 /// #     fn format_moves(&self, m: &[i32]) -> String { format!("{m:?}") }
@@ -62,31 +62,38 @@ pub struct ReplayFailure {
 /// assert!(!bumped.won);
 /// assert_eq!(bumped.failure.unwrap().reason, "wall");
 /// ```
+/// The reason given for any move after a win.
+pub const AFTER_THE_WIN: &str = "the level is already won; no move after the win";
+
 pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Replay {
     let mut state = game.start();
     let mut cost = 0;
     let mut token_index = 0;
     for (move_index, &mv) in moves.iter().enumerate() {
         let width = game.notation_width(&mv);
-        match game.step(&state, mv) {
-            Ok((next, step_cost)) => {
-                state = next;
-                cost += step_cost;
-                token_index += width;
+        let refusal = if game.is_won(&state) {
+            AFTER_THE_WIN.to_string()
+        } else {
+            match game.step(&state, mv) {
+                Ok((next, step_cost)) => {
+                    state = next;
+                    cost += step_cost;
+                    token_index += width;
+                    continue;
+                }
+                Err(refusal) => refusal.to_string(),
             }
-            Err(refusal) => {
-                return Replay {
-                    won: game.is_won(&state),
-                    cost,
-                    applied: move_index,
-                    failure: Some(ReplayFailure {
-                        move_index,
-                        token_index: token_index + width.saturating_sub(1),
-                        reason: refusal.to_string(),
-                    }),
-                };
-            }
-        }
+        };
+        return Replay {
+            won: game.is_won(&state),
+            cost,
+            applied: move_index,
+            failure: Some(ReplayFailure {
+                move_index,
+                token_index: token_index + width.saturating_sub(1),
+                reason: refusal,
+            }),
+        };
     }
     Replay {
         won: game.is_won(&state),

@@ -32,6 +32,14 @@ fn json_lines(output: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// `replay FILE --moves MOVES --json`: the exit status and the one report.
+fn replay_json(file: &str, moves: &str) -> (Option<i32>, Value) {
+    let output = run(&["replay", file, "--moves", moves, "--json"]);
+    let mut lines = json_lines(&output);
+    assert_eq!(lines.len(), 1, "{}", stderr(&output));
+    (output.status.code(), lines.remove(0))
+}
+
 /// A level file written into `<temp>/bloxorz/<name>`, so its game is inferred.
 fn scratch_level(dir: &Path, name: &str, text: &str) -> PathBuf {
     let folder = dir.join("bloxorz");
@@ -76,14 +84,8 @@ fn a_printed_solution_replays_to_a_win_at_par() {
     for name in ["level09.txt", "level16.txt", "level33.txt"] {
         let solved = json_lines(&run(&["solve", "--json", &level(name)]));
         let moves = solved[0]["solution"].as_str().unwrap();
-        let replayed = run(&["replay", &level(name), "--moves", moves, "--json"]);
-        assert_eq!(
-            replayed.status.code(),
-            Some(0),
-            "{name}: {}",
-            stderr(&replayed)
-        );
-        let report = &json_lines(&replayed)[0];
+        let (status, report) = replay_json(&level(name), moves);
+        assert_eq!(status, Some(0), "{name}");
         assert_eq!(report["won"], true);
         assert_eq!(report["moves"], solved[0]["par"]);
         assert_eq!(report["failed_at"], Value::Null);
@@ -188,15 +190,8 @@ fn replay_reports_a_win_and_its_move_count() {
 fn replay_json_says_where_a_move_list_fails() {
     // Level 1: `S` with a whole block does nothing but counts as a single
     // move, so the fall off the top edge is index 2.
-    let output = run(&[
-        "replay",
-        &level("level01.txt"),
-        "--moves",
-        "R S U",
-        "--json",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let report = &json_lines(&output)[0];
+    let (status, report) = replay_json(&level("level01.txt"), "R S U");
+    assert_eq!(status, Some(1));
     assert_eq!(report["won"], false);
     assert_eq!(report["moves"], 1);
     assert_eq!(report["failed_at"], 2);
@@ -205,24 +200,12 @@ fn replay_json_says_where_a_move_list_fails() {
 
     // Level 1: the third roll falls off the top edge; `R2` counts as two
     // single moves, so the failing one has index 2.
-    let fallen = json_lines(&run(&[
-        "replay",
-        &level("level01.txt"),
-        "--moves",
-        "R2 U",
-        "--json",
-    ]));
-    assert_eq!(fallen[0]["failed_at"], 2);
-    assert!(
-        fallen[0]["reason"]
-            .as_str()
-            .unwrap()
-            .starts_with("falls off")
-    );
+    let (_, fallen) = replay_json(&level("level01.txt"), "R2 U");
+    assert_eq!(fallen["failed_at"], 2);
+    assert!(fallen["reason"].as_str().unwrap().starts_with("falls off"));
 
-    let short = run(&["replay", &level("level01.txt"), "--moves", "R2", "--json"]);
-    assert_eq!(short.status.code(), Some(1));
-    let report = &json_lines(&short)[0];
+    let (status, report) = replay_json(&level("level01.txt"), "R2");
+    assert_eq!(status, Some(1));
     assert_eq!(report["failed_at"], Value::Null);
     assert_eq!(report["moves"], 2);
     assert!(
@@ -235,15 +218,8 @@ fn replay_json_says_where_a_move_list_fails() {
 
 #[test]
 fn moves_after_the_win_are_refused_but_the_level_is_won() {
-    let output = run(&[
-        "replay",
-        &level("level01.txt"),
-        "--moves",
-        "R2 D R3 D L",
-        "--json",
-    ]);
-    assert_eq!(output.status.code(), Some(0));
-    let report = &json_lines(&output)[0];
+    let (status, report) = replay_json(&level("level01.txt"), "R2 D R3 D L");
+    assert_eq!(status, Some(0));
     assert_eq!(report["won"], true);
     assert_eq!(report["moves"], 7);
     assert_eq!(report["failed_at"], 7);

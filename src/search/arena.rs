@@ -3,9 +3,6 @@
 
 use crate::game::Game;
 
-/// The parent index of the start node.
-const ROOT: u32 = u32::MAX;
-
 pub(crate) struct Arena<G: Game> {
     states: Vec<G::State>,
     /// `links[i]` = (parent of node i, move that led to it); `None` for the start.
@@ -43,15 +40,10 @@ impl<G: Game> Arena<G> {
     /// The moves from the start to `node`, in play order.
     pub fn path_to(&self, node: usize) -> Vec<G::Move> {
         let mut path = Vec::new();
-        let mut at = node as u32;
-        while at != ROOT {
-            match self.links[at as usize] {
-                Some((parent, mv)) => {
-                    path.push(mv);
-                    at = parent;
-                }
-                None => at = ROOT,
-            }
+        let mut at = node;
+        while let Some((parent, mv)) = self.links[at] {
+            path.push(mv);
+            at = parent as usize;
         }
         path.reverse();
         path

@@ -111,8 +111,8 @@ pub struct Level {
     pub(crate) switches: Vec<SwitchEffect>,
     pub(crate) initial_mask: u64,
     /// Goal cells and teleport cells, the places a winning path must reach
-    /// first (used by the heuristic).
-    pub(crate) landmarks: Vec<u16>,
+    /// first, as doubled (row, col) coordinates (used by the heuristic).
+    pub(crate) landmarks: Vec<(i32, i32)>,
 }
 
 /// One grid token or rule word, with its 1-based line and character column.
@@ -451,7 +451,8 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             )));
         }
         if letter == 'e' || teleport.is_some() {
-            landmarks.push(index as u16);
+            let (row, col) = (index / width, index % width);
+            landmarks.push((2 * row as i32, 2 * col as i32));
         }
         cells.push(Cell {
             tile,

@@ -50,10 +50,9 @@ impl Game for Level {
     }
 
     fn moves(&self, state: &State) -> impl Iterator<Item = Move> {
-        let passes: &[bool] = match (self.won(state), state.shape) {
-            (true, _) => &[],
-            (false, Shape::Split) => &[false, true],
-            (false, _) => &[false],
+        let passes: &[bool] = match state.shape {
+            Shape::Split => &[false, true],
+            _ => &[false],
         };
         passes.iter().flat_map(|&pass_first| {
             Dir::ALL

@@ -10,7 +10,8 @@
 //! Decisions where the rulebook is silent:
 //! * `S` while the block is whole does nothing and costs nothing: the game
 //!   ignores the key then.
-//! * Once the block has dropped into the goal, every move is refused.
+//! * Once the block has dropped into the goal, every move is refused (by
+//!   the generic replay: a win is terminal in every game).
 //! * When a lying block fires two switches, the cells under the block are
 //!   checked once, after both have fired.
 //! * Coordinates in refusal messages are 0-based (row, column), as in the
@@ -100,7 +101,6 @@ pub struct State {
 /// Why a move is illegal. Cells are (row, column), 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    AlreadyWon,
     Falls { row: i32, col: i32 },
     BreaksWeakTile { row: i32, col: i32 },
     SwitchRemovesTile { row: i32, col: i32 },
@@ -110,7 +110,6 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Refusal::AlreadyWon => write!(f, "the level is already won; no move after the win"),
             Refusal::Falls { row, col } => write!(f, "falls off: no tile at ({row}, {col})"),
             Refusal::BreaksWeakTile { row, col } => {
                 write!(
@@ -304,9 +303,6 @@ impl Level {
 
     /// The pure step function behind [`crate::game::Game::step`].
     pub(crate) fn apply(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
-        if self.won(state) {
-            return Err(Refusal::AlreadyWon);
-        }
         match (mv, state.shape == Shape::Split) {
             (Move::Pass, true) => {
                 let passed = State {
@@ -358,12 +354,8 @@ impl Level {
         let (row2, col2) = (r1 + r2, c1 + c2); // the centre, doubled
         self.landmarks
             .iter()
-            .map(|&landmark| {
-                let (r, c) = self.row_col(landmark);
-                let doubled = (row2 - 2 * r).abs() + (col2 - 2 * c).abs();
-                (doubled as Cost).div_ceil(3)
-            })
+            .map(|&(row, col)| ((row2 - row).abs() + (col2 - col).abs()) as Cost)
             .min()
-            .unwrap_or(0)
+            .map_or(0, |doubled| doubled.div_ceil(3))
     }
 }

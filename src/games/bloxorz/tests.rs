@@ -306,8 +306,13 @@ fn the_level_is_won_upright_on_the_goal_and_then_nothing_moves() {
     let l = level("s p p e\nx x x x");
     let won = play(&l, "R R").unwrap();
     assert!(l.is_won(&won));
-    assert_eq!(l.moves(&won).count(), 0);
-    assert_eq!(play(&l, "R R L"), Err((2, Refusal::AlreadyWon)));
+    let spare = replay(&l, &l.parse_moves("R R L").unwrap());
+    assert!(spare.won);
+    let failure = spare.failure.unwrap();
+    assert_eq!(
+        (failure.move_index, failure.reason.as_str()),
+        (2, crate::replay::AFTER_THE_WIN)
+    );
     let lying = level("s e p p\nx x x e");
     assert!(
         !lying.is_won(&play(&lying, "R").unwrap()),
