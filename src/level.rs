@@ -7,16 +7,23 @@ use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
 use crate::game::{Cost, Game, NotationError};
+use crate::harness::Check;
 use crate::replay::replay;
 use crate::search::{self, SearchOptions, Stats, Status};
 
 /// A game as the registry knows it: its name (also the name of its folder
-/// under `levels/`) and how to load one of its level files.
+/// under `levels/` and `expectations/`), how its level files are named and
+/// loaded, and the checks the harness runs on each level.
 pub struct GameInfo {
     pub name: &'static str,
+    /// The extension of its level files, without the dot (`"txt"`).
+    pub extension: &'static str,
     /// Parses a level file's text into a playable level plus its warnings,
     /// or returns the first error.
     pub load: fn(text: &str) -> Result<Loaded, Diagnostic>,
+    /// What the harness asks of every level, in trial order: one trial per
+    /// (level, check). A search game uses [`crate::checks::SEARCH`].
+    pub checks: &'static [&'static dyn Check],
 }
 
 /// A parsed level and the warnings its file raised.
@@ -104,4 +111,21 @@ impl<G: Game + Send + Sync> AnyLevel for G {
 pub fn infer_game(path: &Path, games: &'static [GameInfo]) -> Option<&'static GameInfo> {
     let folder = path.parent()?.file_name()?.to_str()?;
     games.iter().find(|game| game.name == folder)
+}
+
+/// Reads the level file at `path` (shown to the user as `shown`) and parses
+/// it as a `game` level. The error comes back rendered against the file,
+/// ready to print; the warnings are left for the caller to render.
+pub fn read_level(path: &Path, shown: &str, game: &GameInfo) -> Result<(String, Loaded), String> {
+    let bytes =
+        std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
+    let text = String::from_utf8(bytes).map_err(|error| {
+        Diagnostic::error(format!(
+            "not a text file: invalid UTF-8 at byte {}",
+            error.utf8_error().valid_up_to()
+        ))
+        .render(shown, "")
+    })?;
+    let loaded = (game.load)(&text).map_err(|error| error.render(shown, &text))?;
+    Ok((text, loaded))
 }

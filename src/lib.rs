@@ -3,10 +3,12 @@
 //!
 //! See ARCHITECTURE.md for a map of the modules.
 
+pub mod checks;
 pub mod cli;
 pub mod diagnostic;
 pub mod game;
 pub mod games;
+pub mod harness;
 pub mod level;
 pub mod replay;
 pub mod search;

@@ -3,9 +3,8 @@
 
 use std::path::Path;
 
-use crate::diagnostic::Diagnostic;
 use crate::games::{GAMES, find};
-use crate::level::{GameInfo, Loaded, infer_game};
+use crate::level::{GameInfo, Loaded, infer_game, read_level};
 
 /// A level file read and parsed.
 pub struct LoadedFile {
@@ -32,16 +31,7 @@ pub fn load(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
             )
         })?,
     };
-    let bytes =
-        std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
-    let text = String::from_utf8(bytes).map_err(|error| {
-        Diagnostic::error(format!(
-            "not a text file: invalid UTF-8 at byte {}",
-            error.utf8_error().valid_up_to()
-        ))
-        .render(&shown, "")
-    })?;
-    let loaded = (game.load)(&text).map_err(|error| error.render(&shown, &text))?;
+    let (text, loaded) = read_level(path, &shown, game)?;
     for warning in &loaded.warnings {
         eprint!("{}", warning.render(&shown, &text));
     }

@@ -18,7 +18,9 @@ use crate::level::{GameInfo, Loaded};
 /// Bloxorz in the game registry.
 pub const GAME: GameInfo = GameInfo {
     name: "bloxorz",
+    extension: "txt",
     load,
+    checks: crate::checks::SEARCH,
 };
 
 fn load(text: &str) -> Result<Loaded, Diagnostic> {

@@ -1,0 +1,116 @@
+//! `routes`: each designer-recorded route (`[[routes]]` in the expectation
+//! file) still wins; none wins below par (that would be a solver bug); one
+//! above par is reported, and fails only when marked `optimal = true`.
+
+use std::collections::BTreeSet;
+
+use serde::Deserialize;
+
+use crate::harness::{Check, ExpectationKey, Finding, Subject};
+use crate::search::Status;
+
+pub struct Routes;
+
+/// A designer-recorded solution.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Route {
+    pub name: String,
+    pub moves: String,
+    /// The designer claims this route is optimal: above par fails.
+    #[serde(default)]
+    pub optimal: bool,
+}
+
+#[derive(Deserialize)]
+struct RouteFields {
+    #[serde(default)]
+    routes: Vec<Route>,
+}
+
+impl Check for Routes {
+    fn name(&self) -> &'static str {
+        "routes"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::designer(
+            "routes",
+            "[[routes]] name, moves, optimal: solutions people recorded",
+        )];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let routes = subject.expectations()?.read::<RouteFields>()?.routes;
+        if routes.is_empty() {
+            return Ok(Finding::pass());
+        }
+        let level = subject.level()?;
+        let solution = subject.solution()?;
+        let mut problems = Vec::new();
+        let mut finding = Finding::pass();
+        let mut names = BTreeSet::new();
+        for route in &routes {
+            let name = &route.name;
+            if !names.insert(name.as_str()) {
+                problems.push(format!(
+                    "two routes are named `{name}`; names must be unique"
+                ));
+                continue;
+            }
+            let report = match level.replay_text(&route.moves) {
+                Ok(report) => report,
+                Err(error) => {
+                    problems.push(format!(
+                        "route `{name}` does not read: column {}: {}",
+                        error.column, error.message
+                    ));
+                    continue;
+                }
+            };
+            if !report.won {
+                let at = report
+                    .failed_at
+                    .map_or(String::new(), |index| format!(" at move {}", index + 1));
+                problems.push(format!(
+                    "route `{name}` no longer wins{at}: {}",
+                    report.reason.as_deref().unwrap_or("it ends before the win")
+                ));
+                continue;
+            }
+            match (solution.status, solution.par) {
+                (Status::Solved, Some(par)) if report.moves < par => problems.push(format!(
+                    "route `{name}` wins in {} moves, below the solver's par {par}: the solver \
+                     missed a shorter win. This is a bug in puzzle-qa or in the game's rules; \
+                     please report it with this level",
+                    report.moves
+                )),
+                (Status::Solved, Some(par)) if report.moves > par => {
+                    let above = report.moves - par;
+                    let plural = if above == 1 { "" } else { "s" };
+                    let text = format!("route `{name}` is {above} move{plural} above par ({par})");
+                    if route.optimal {
+                        problems.push(format!(
+                            "{text}, but it is marked `optimal = true`; record a par solution, or \
+                             drop the mark"
+                        ));
+                    } else {
+                        finding = finding.note(text);
+                    }
+                }
+                (Status::Unsolvable, _) => problems.push(format!(
+                    "route `{name}` wins, but the solver says the level is unsolvable: a bug in \
+                     puzzle-qa or in the game's rules; please report it with this level"
+                )),
+                _ => {}
+            }
+        }
+        if problems.is_empty() {
+            Ok(finding)
+        } else {
+            problems.extend(finding.notes);
+            Err(problems.join("\n"))
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! `solvable`, `par` and `replay`: what the shared search found, held
+//! against the machine-owned `status`, `par` and `solution`.
+
+use toml_edit::Value;
+
+use crate::harness::{Check, ExpectationKey, Finding, Subject};
+use crate::level::Solution;
+use crate::search::{DEFAULT_STATE_LIMIT, Status};
+
+pub struct Solvable;
+
+impl Check for Solvable {
+    fn name(&self) -> &'static str {
+        "solvable"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            "status",
+            "\"solved\" or \"unsolvable\": what the search proved",
+        )];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let solution = subject.solution()?;
+        match solution.status {
+            Status::Limit => Err(format!(
+                "the search stopped at its state limit ({} states stored) without finding a win \
+                 or proving there is none\nraise `limit` in {} (the default is {DEFAULT_STATE_LIMIT}), \
+                 or make the level smaller",
+                solution.stats.stored,
+                subject.entry().shown_expectation
+            )),
+            Status::Solved => Ok(Finding::pass().expect("status", Some("solved".into()))),
+            Status::Unsolvable => Ok(Finding::pass()
+                .expect("status", Some("unsolvable".into()))
+                .note(format!(
+                    "no sequence of moves wins this level ({} states explored)",
+                    solution.stats.stored
+                ))),
+        }
+    }
+}
+
+pub struct Par;
+
+impl Check for Par {
+    fn name(&self) -> &'static str {
+        "par"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            "par",
+            "the fewest moves that win, as the solver proved",
+        )];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let solution = decided(subject, self.name())?;
+        let finding = Finding::pass().expect("par", solution.par.map(|par| i64::from(par).into()));
+        let declared = subject
+            .expectations()?
+            .get("par")
+            .and_then(|item| item.as_integer());
+        Ok(match (declared, solution.par) {
+            (Some(declared), Some(par)) if declared != i64::from(par) => {
+                let par = i64::from(par);
+                let change = if par < declared {
+                    format!("{} fewer: a shortcut", declared - par)
+                } else {
+                    format!("{} more: the level got harder", par - declared)
+                };
+                finding.note(format!(
+                    "the solver's par is {par}; the expectations say {declared} ({change})"
+                ))
+            }
+            _ => finding,
+        })
+    }
+}
+
+pub struct Replay;
+
+impl Check for Replay {
+    fn name(&self) -> &'static str {
+        "replay"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            "solution",
+            "one optimal solution, kept while it still wins at par",
+        )];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let solution = decided(subject, self.name())?;
+        let level = subject.level()?;
+        let (Some(par), Some(moves)) = (solution.par, solution.moves.as_deref()) else {
+            return Ok(Finding::pass().expect("solution", None));
+        };
+        // The solver is checked too: its path, printed and read back, must
+        // win through the rules at exactly the cost it claims.
+        let replayed = level.replay_text(moves).map_err(|error| {
+            format!(
+                "the solver's own solution does not read back (column {}: {}): a bug in the \
+                     game's notation\n  solution: {moves}",
+                error.column, error.message
+            )
+        })?;
+        if !replayed.won || replayed.moves != par {
+            return Err(format!(
+                "the solver's own solution does not win at its par {par} when replayed \
+                 (won: {}, moves: {}, {}): a bug in the solver or the rules\n  solution: {moves}",
+                replayed.won,
+                replayed.moves,
+                replayed.reason.as_deref().unwrap_or("no refusal")
+            ));
+        }
+        // A stored solution stays while it still wins at par, so a solver
+        // that breaks ties differently never churns the files.
+        let stored = subject
+            .expectations()?
+            .get("solution")
+            .and_then(|item| item.as_str());
+        let mut finding = Finding::pass();
+        let keep = match stored {
+            Some(stored) => match level.replay_text(stored) {
+                Ok(report) if report.won && report.moves == par => true,
+                Ok(report) if report.won => {
+                    finding = finding.note(format!(
+                        "the stored solution wins in {} moves, not at par {par}",
+                        report.moves
+                    ));
+                    false
+                }
+                Ok(report) => {
+                    finding = finding.note(format!(
+                        "the stored solution no longer wins: {}",
+                        report.reason.as_deref().unwrap_or("it ends before the win")
+                    ));
+                    false
+                }
+                Err(error) => {
+                    finding = finding.note(format!(
+                        "the stored solution does not read (column {}: {})",
+                        error.column, error.message
+                    ));
+                    false
+                }
+            },
+            None => false,
+        };
+        let value: Value = if keep {
+            stored.unwrap_or(moves).into()
+        } else {
+            moves.into()
+        };
+        Ok(finding.expect("solution", Some(value)))
+    }
+}
+
+/// The shared solution, unless the search could not decide: then there is
+/// nothing for `check` to compare, and `solvable` says why.
+fn decided<'a>(subject: &'a Subject, check: &str) -> Result<&'a Solution, String> {
+    let solution = subject.solution()?;
+    if solution.status == Status::Limit {
+        return Err(format!(
+            "cannot check {check}: the search stopped at its state limit; see `{}`",
+            subject.entry().trial("solvable")
+        ));
+    }
+    Ok(solution)
+}

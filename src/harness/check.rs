@@ -1,0 +1,103 @@
+//! What a check is: a question asked of one level, with the expectation
+//! keys it owns. Games list their checks in their [`GameInfo`]; the runner
+//! knows nothing else about them.
+//!
+//! [`GameInfo`]: crate::level::GameInfo
+
+use toml_edit::Value;
+
+use super::subject::Subject;
+
+/// One question asked of every level of a game. Each (level, check) pair is
+/// one trial, named `<game>::<level>::<check>`.
+///
+/// A check answers with a [`Finding`], or with `Err(message)` for a failure
+/// that bless cannot fix (a broken route, a solver that disagrees with a
+/// replay). The runner compares the finding's machine-owned values with the
+/// expectation file: equal passes, different is stale (a diff, or a write
+/// under bless).
+pub trait Check: Sync {
+    /// The last part of the trial name, e.g. `par`.
+    fn name(&self) -> &'static str;
+    /// The expectation keys this check owns. The runner rejects any key in an
+    /// expectation file that no check of its game (and not the harness) owns.
+    fn keys(&self) -> &'static [ExpectationKey] {
+        &[]
+    }
+    /// Looks at the level.
+    fn run(&self, subject: &Subject) -> Result<Finding, String>;
+}
+
+/// Who writes an expectation key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// Written by bless from the machine's own result; a mismatch is stale.
+    Machine,
+    /// Written by people; bless never touches it.
+    Designer,
+}
+
+/// A top-level key of an expectation file.
+#[derive(Clone, Copy, Debug)]
+pub struct ExpectationKey {
+    pub name: &'static str,
+    pub owner: Owner,
+    /// One line for the schema in help texts and error hints.
+    pub about: &'static str,
+}
+
+impl ExpectationKey {
+    pub const fn machine(name: &'static str, about: &'static str) -> Self {
+        ExpectationKey {
+            name,
+            owner: Owner::Machine,
+            about,
+        }
+    }
+
+    pub const fn designer(name: &'static str, about: &'static str) -> Self {
+        ExpectationKey {
+            name,
+            owner: Owner::Designer,
+            about,
+        }
+    }
+}
+
+/// Keys the harness itself reads for every level, whatever its checks.
+pub const HARNESS_KEYS: &[ExpectationKey] = &[
+    ExpectationKey::designer(
+        "limit",
+        "the most states a search of this level may store (default 2,000,000)",
+    ),
+    ExpectationKey::designer("notes", "free text for people; never read by a check"),
+];
+
+/// What a check found, when nothing is wrong that bless could not fix.
+#[derive(Clone, Debug, Default)]
+pub struct Finding {
+    /// Each machine-owned key this check owns, with the value bless would
+    /// write (`None`: the key should be absent).
+    pub machine: Vec<(&'static str, Option<Value>)>,
+    /// Remarks worth showing even when the check passes.
+    pub notes: Vec<String>,
+}
+
+impl Finding {
+    /// A finding with nothing to compare and nothing to say.
+    pub fn pass() -> Self {
+        Finding::default()
+    }
+
+    /// Adds the value bless would write for machine-owned `key`.
+    pub fn expect(mut self, key: &'static str, value: Option<Value>) -> Self {
+        self.machine.push((key, value));
+        self
+    }
+
+    /// Adds a remark.
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+}

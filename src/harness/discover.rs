@@ -1,0 +1,173 @@
+//! Finding the levels and pairing each with its expectation file. Reads
+//! directory listings only: listing trials never parses or solves anything.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::settings::Settings;
+use crate::level::GameInfo;
+
+/// A level file and where its expectations live.
+#[derive(Clone)]
+pub struct LevelEntry {
+    pub game: &'static GameInfo,
+    /// The file name without its extension: `level09`.
+    pub stem: String,
+    pub level_path: PathBuf,
+    pub expectation_path: PathBuf,
+    /// The two paths as messages show them.
+    pub shown_level: String,
+    pub shown_expectation: String,
+}
+
+impl LevelEntry {
+    /// The entry for level file `path` of `game` under `settings.root`.
+    pub fn new(settings: &Settings, game: &'static GameInfo, path: PathBuf) -> Self {
+        let stem = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let expectation_path = settings
+            .expectations_dir()
+            .join(game.name)
+            .join(format!("{stem}.toml"));
+        LevelEntry {
+            game,
+            shown_level: settings.shown(&path),
+            shown_expectation: settings.shown(&expectation_path),
+            stem,
+            level_path: path,
+            expectation_path,
+        }
+    }
+
+    /// `<game>::<level>`: the prefix of the level's trial names, and a filter
+    /// that selects all of them.
+    pub fn id(&self) -> String {
+        format!("{}::{}", self.game.name, self.stem)
+    }
+
+    /// The name of the trial running `check` on this level.
+    pub fn trial(&self, check: &str) -> String {
+        format!("{}::{}::{check}", self.game.name, self.stem)
+    }
+}
+
+/// Every level under `settings.levels_dir()`, sorted by game then file name.
+pub fn levels(settings: &Settings) -> Vec<LevelEntry> {
+    let mut found = Vec::new();
+    for (game, folder) in game_folders(settings, &settings.levels_dir()) {
+        let Some(game) = game else { continue };
+        for path in files(&folder) {
+            if path.extension().and_then(|ext| ext.to_str()) == Some(game.extension) {
+                found.push(LevelEntry::new(settings, game, path));
+            }
+        }
+    }
+    found
+}
+
+/// What the `orphans` trial reports: expectation files without a level,
+/// levels without an expectation file, and folders no game claims.
+pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let levels_dir = settings.levels_dir();
+    if !levels_dir.is_dir() {
+        problems.push(format!(
+            "no levels folder: {} does not exist",
+            settings.shown(&levels_dir)
+        ));
+    }
+    let known = |kind: &str, folder: &Path| {
+        format!(
+            "{}/: no game called `{}` is registered (games: {}); rename or remove the {kind} folder",
+            settings.shown(folder),
+            folder.file_name().unwrap_or_default().to_string_lossy(),
+            settings
+                .games
+                .iter()
+                .map(|game| game.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    for (game, folder) in game_folders(settings, &levels_dir) {
+        if game.is_none() {
+            problems.push(known("levels", &folder));
+        }
+    }
+    let with_level: BTreeSet<&Path> = levels
+        .iter()
+        .map(|level| level.expectation_path.as_path())
+        .collect();
+    for (game, folder) in game_folders(settings, &settings.expectations_dir()) {
+        let Some(game) = game else {
+            problems.push(known("expectations", &folder));
+            continue;
+        };
+        for path in files(&folder) {
+            let is_toml = path.extension().is_some_and(|ext| ext == "toml");
+            if is_toml && !with_level.contains(path.as_path()) {
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                let level = levels_dir
+                    .join(game.name)
+                    .join(format!("{stem}.{}", game.extension));
+                problems.push(format!(
+                    "{} has no level ({} does not exist): delete it, or restore or rename the level",
+                    settings.shown(&path),
+                    settings.shown(&level)
+                ));
+            }
+        }
+    }
+    for level in levels {
+        if !level.expectation_path.is_file() {
+            problems.push(format!(
+                "{} has no expectations ({} does not exist): run `{}`",
+                level.shown_level,
+                level.shown_expectation,
+                settings.bless_command(&level.id())
+            ));
+        }
+    }
+    problems
+}
+
+/// The visible sub-folders of `dir`, sorted, each with the game of its name.
+fn game_folders(settings: &Settings, dir: &Path) -> Vec<(Option<&'static GameInfo>, PathBuf)> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut folders: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_dir() && !is_hidden(path))
+        .collect();
+    folders.sort();
+    folders
+        .into_iter()
+        .map(|folder| {
+            let name = folder.file_name().unwrap_or_default();
+            let game = settings.games.iter().find(|game| name == game.name);
+            (game, folder)
+        })
+        .collect()
+}
+
+/// The visible files of `dir`, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_file() && !is_hidden(path))
+        .collect();
+    files.sort();
+    files
+}
+
+fn is_hidden(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name.to_string_lossy().starts_with('.'))
+}

@@ -1,0 +1,348 @@
+//! Expectation files (`expectations/<game>/<level>.toml`): reading them with
+//! errors that point at the text, finding keys no check owns, and editing
+//! machine-owned values in place so that comments, order and formatting
+//! survive.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::ops::Range;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use toml_edit::{DocumentMut, Item, Key, Table, Value};
+
+use super::check::ExpectationKey;
+use crate::diagnostic::Diagnostic;
+
+/// One level's expectation file as it is on disk (empty when there is none).
+#[derive(Clone, Debug)]
+pub struct Expectations {
+    shown: String,
+    text: String,
+    exists: bool,
+    document: DocumentMut,
+}
+
+impl Expectations {
+    /// Reads the file at `path`; a missing file reads as empty. The error
+    /// comes back rendered (file, line, column, caret).
+    pub fn load(path: &Path, shown: &str) -> Result<Self, String> {
+        let (text, exists) = match fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => (text, true),
+                Err(error) => {
+                    return Err(Diagnostic::error(format!(
+                        "not a text file: invalid UTF-8 at byte {}",
+                        error.utf8_error().valid_up_to()
+                    ))
+                    .render(shown, ""));
+                }
+            },
+            Err(error) if error.kind() == ErrorKind::NotFound => (String::new(), false),
+            Err(error) => return Err(format!("error: cannot read {shown}: {error}\n")),
+        };
+        Self::parse(shown, text, exists)
+    }
+
+    /// Parses `text` as the expectation file shown as `shown`.
+    pub fn parse(shown: &str, text: String, exists: bool) -> Result<Self, String> {
+        let document = text.parse::<DocumentMut>().map_err(|error| {
+            toml_diagnostic(error.message(), error.span(), &text).render(shown, &text)
+        })?;
+        Ok(Expectations {
+            shown: shown.to_string(),
+            text,
+            exists,
+            document,
+        })
+    }
+
+    /// Whether the file exists (a new level has none yet).
+    pub fn exists(&self) -> bool {
+        self.exists
+    }
+
+    /// The file's text, exactly as on disk.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The file's path as messages show it.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// The item under top-level `key`, if any.
+    pub fn get(&self, key: &str) -> Option<&Item> {
+        self.document.get(key)
+    }
+
+    /// Deserializes the keys `T` describes (other keys are ignored). A type
+    /// error comes back rendered with the offending value's line and column.
+    pub fn read<T: DeserializeOwned>(&self) -> Result<T, String> {
+        toml::from_str(&self.text).map_err(|error| {
+            toml_diagnostic(error.message(), error.span(), &self.text)
+                .render(&self.shown, &self.text)
+        })
+    }
+
+    /// One error per top-level key that none of `known` names, each pointing
+    /// at the key and suggesting the nearest known one.
+    pub fn unknown_keys(&self, known: &[ExpectationKey]) -> Vec<Diagnostic> {
+        let Ok(spanned) = toml_edit::Document::parse(self.text.as_str()) else {
+            return Vec::new();
+        };
+        let names: Vec<&str> = known.iter().map(|key| key.name).collect();
+        let mut found = Vec::new();
+        for (name, _) in spanned.as_table().iter() {
+            if names.contains(&name) {
+                continue;
+            }
+            let span = spanned.as_table().key(name).and_then(Key::span);
+            let mut hint = format!("known keys are {}", names.join(", "));
+            if let Some(near) = nearest(name, &names) {
+                hint = format!("did you mean `{near}`? {hint}");
+            }
+            found.push(
+                toml_diagnostic(&format!("unknown key `{name}`"), span, &self.text).with_hint(hint),
+            );
+        }
+        found
+    }
+
+    /// The file as it would read with `values` written into it (see [`apply`]),
+    /// and what changed.
+    pub fn with_values(
+        &self,
+        values: &[(&str, Option<Value>)],
+        canonical: &[&str],
+    ) -> (String, Vec<String>) {
+        let mut document = self.document.clone();
+        let changes = apply(&mut document, values, canonical);
+        if changes.is_empty() {
+            (self.text.clone(), changes)
+        } else {
+            (document.to_string(), changes)
+        }
+    }
+}
+
+/// Writes machine-owned `values` into `document` and says what changed
+/// (`par: 12 → 10`). A value equal to the one present is left as written;
+/// a replaced value keeps its comments and spacing; a new key goes right
+/// after the nearest key before it in `canonical` order (or first), so the
+/// layout does not depend on the order in which checks bless.
+pub fn apply(
+    document: &mut DocumentMut,
+    values: &[(&str, Option<Value>)],
+    canonical: &[&str],
+) -> Vec<String> {
+    let table = document.as_table_mut();
+    let mut changes = Vec::new();
+    for (key, value) in values {
+        let present = table.get_mut(key).filter(|item| !item.is_none());
+        match (present, value) {
+            (Some(Item::Value(old)), Some(new)) => {
+                if !same(old, new) {
+                    changes.push(format!("{key}: {} → {}", shown(old), shown(new)));
+                    let decor = old.decor().clone();
+                    *old = new.clone();
+                    *old.decor_mut() = decor;
+                }
+            }
+            (Some(item), Some(new)) => {
+                changes.push(format!("{key}: replaced by {}", shown(new)));
+                *item = Item::Value(new.clone());
+            }
+            (Some(_), None) => {
+                changes.push(format!("{key}: removed"));
+                table.remove(key);
+            }
+            (None, Some(new)) => {
+                changes.push(format!("{key}: added {}", shown(new)));
+                insert_in_order(table, key, new.clone(), canonical);
+            }
+            (None, None) => {}
+        }
+    }
+    changes
+}
+
+fn insert_in_order(table: &mut Table, key: &str, value: Value, canonical: &[&str]) {
+    let before = &canonical[..canonical
+        .iter()
+        .position(|name| *name == key)
+        .unwrap_or(canonical.len())];
+    let names: Vec<String> = table.iter().map(|(name, _)| name.to_string()).collect();
+    let index = names
+        .iter()
+        .rposition(|name| before.contains(&name.as_str()))
+        .map_or(0, |index| index + 1);
+    let mut entries: Vec<(Key, Item)> = names
+        .iter()
+        .filter_map(|name| table.remove_entry(name))
+        .collect();
+    entries.insert(index, (Key::new(key), Item::Value(value)));
+    for (key, item) in entries {
+        table.insert_formatted(&key, item);
+    }
+}
+
+/// Whether two values are the same data, however they are written.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(a), Value::String(b)) => a.value() == b.value(),
+        (Value::Integer(a), Value::Integer(b)) => a.value() == b.value(),
+        (Value::Boolean(a), Value::Boolean(b)) => a.value() == b.value(),
+        (Value::Float(a), Value::Float(b)) => a.value() == b.value(),
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(a, b)| same(a, b))
+        }
+        _ => shown(a) == shown(b),
+    }
+}
+
+/// A value as a change summary shows it: without its comments, and cut
+/// short when long.
+fn shown(value: &Value) -> String {
+    const MAX_CHARS: usize = 40;
+    let mut bare = value.clone();
+    bare.decor_mut().clear();
+    let text = bare.to_string();
+    if text.chars().count() > MAX_CHARS {
+        let mut cut: String = text.chars().take(MAX_CHARS - 1).collect();
+        cut.push('…');
+        cut
+    } else {
+        text
+    }
+}
+
+/// The known name closest to a misspelt one, if any is close.
+fn nearest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|candidate| (strsim::damerau_levenshtein(name, candidate), *candidate))
+        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 3))
+        .min()
+        .map(|(_, candidate)| candidate)
+}
+
+/// A TOML error as a diagnostic pointing at its span.
+fn toml_diagnostic(message: &str, span: Option<Range<usize>>, text: &str) -> Diagnostic {
+    let message = message.trim().lines().next().unwrap_or("invalid TOML");
+    let diagnostic = Diagnostic::error(message.to_string());
+    match span {
+        Some(span) => {
+            let (line, column) = line_column(text, span.start);
+            let line_end = text[span.start.min(text.len())..]
+                .find('\n')
+                .map_or(text.len(), |offset| span.start + offset);
+            let end = span.end.clamp(span.start, line_end);
+            let width = text
+                .get(span.start..end)
+                .map_or(1, |spanned| spanned.chars().count().max(1));
+            diagnostic.at(line, column, width)
+        }
+        None => diagnostic,
+    }
+}
+
+/// 1-based line and character column of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |index| index + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(text: &str, values: &[(&str, Option<Value>)]) -> String {
+        let expectations = Expectations::parse("x.toml", text.to_string(), true).unwrap();
+        expectations
+            .with_values(values, &["status", "par", "solution"])
+            .0
+    }
+
+    #[test]
+    fn a_replaced_value_keeps_its_comments() {
+        let text = "# about par\npar = 12 # was 11 in the original\nlimit = 5\n";
+        assert_eq!(
+            edit(text, &[("par", Some(10.into()))]),
+            "# about par\npar = 10 # was 11 in the original\nlimit = 5\n"
+        );
+    }
+
+    #[test]
+    fn an_equal_value_is_left_as_written() {
+        let text = "par = 0x0c\nsolution = 'R D'\n";
+        let values = [("par", Some(12.into())), ("solution", Some("R D".into()))];
+        assert_eq!(edit(text, &values), text);
+    }
+
+    #[test]
+    fn new_keys_go_in_canonical_order_whatever_order_they_come_in() {
+        let text = "limit = 5\n\n[[routes]]\nname = \"a\"\nmoves = \"R\"\n";
+        let forward = edit(
+            text,
+            &[("status", Some("solved".into())), ("par", Some(3.into()))],
+        );
+        let backward = edit(
+            text,
+            &[("par", Some(3.into())), ("status", Some("solved".into()))],
+        );
+        assert_eq!(forward, backward);
+        assert_eq!(
+            forward,
+            "status = \"solved\"\npar = 3\nlimit = 5\n\n[[routes]]\nname = \"a\"\nmoves = \"R\"\n"
+        );
+    }
+
+    #[test]
+    fn a_key_bless_wants_gone_is_removed() {
+        assert_eq!(
+            edit("par = 3\nnotes = \"n\"\n", &[("par", None)]),
+            "notes = \"n\"\n"
+        );
+    }
+
+    #[test]
+    fn unknown_keys_point_at_the_key_and_suggest_the_nearest() {
+        let expectations =
+            Expectations::parse("x.toml", "par = 3\nparr = 4\n".into(), true).unwrap();
+        let known = [ExpectationKey::machine("par", "")];
+        let found = expectations.unknown_keys(&known);
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].line, found[0].column, found[0].width), (2, 1, 4));
+        assert!(
+            found[0]
+                .hint
+                .as_deref()
+                .unwrap()
+                .starts_with("did you mean `par`?")
+        );
+    }
+
+    #[test]
+    fn syntax_and_type_errors_carry_line_and_column() {
+        let error =
+            Expectations::parse("x.toml", "par = 3\nsolution = \"R\n".into(), true).unwrap_err();
+        assert!(error.contains("x.toml:2:"), "{error}");
+        #[derive(serde::Deserialize)]
+        struct Par {
+            #[allow(dead_code)]
+            par: u32,
+        }
+        let expectations = Expectations::parse("x.toml", "\npar = \"ten\"\n".into(), true).unwrap();
+        let error = expectations.read::<Par>().unwrap_err();
+        assert!(error.contains("x.toml:2:7"), "{error}");
+    }
+}

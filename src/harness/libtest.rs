@@ -1,0 +1,111 @@
+//! The `cargo test` front end: one libtest trial per (level, check) plus
+//! `orphans`, on libtest-mimic, so filters, `--list`, `--exact`, `--skip`
+//! and `cargo nextest run` behave as for any test.
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
+
+use super::settings::{Frontend, Settings};
+use super::subject::Verdict;
+use super::suite::{ORPHANS, Suite};
+use crate::level::GameInfo;
+
+/// The whole `main` of a `harness = false` test target: reads the command
+/// line and the environment, runs the levels under `root`, and exits.
+///
+/// ```no_run
+/// // tests/levels.rs
+/// fn main() -> std::process::ExitCode {
+///     puzzle_qa::harness::main(env!("CARGO_MANIFEST_DIR"), puzzle_qa::games::GAMES)
+/// }
+/// ```
+pub fn main(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> ExitCode {
+    let args = Arguments::from_args();
+    let terminal = std::io::stdout().is_terminal();
+    let mut settings = Settings::from_env(root, games, Frontend::CargoTest, terminal);
+    match args.color {
+        Some(ColorSetting::Always) => settings.color = true,
+        Some(ColorSetting::Never) => settings.color = false,
+        Some(ColorSetting::Auto) | None => {}
+    }
+    run(&args, settings).exit_code()
+}
+
+/// Runs the trials `args` selects. Listing reads folder listings only; a
+/// run first starts every selected level's checks in parallel (rayon), and
+/// each trial then waits for its own verdict.
+pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
+    let suite = Arc::new(Suite::discover(settings));
+    let mut trials = Vec::new();
+    let mut work = Vec::new();
+    for subject in suite.subjects() {
+        for (index, check) in subject.entry().game.checks.iter().enumerate() {
+            let shared = Arc::clone(subject);
+            let trial = Trial::test(subject.entry().trial(check.name()), move || {
+                outcome(shared.verdict(index))
+            });
+            if !args.list && !args.is_filtered_out(&trial) && !args.is_ignored(&trial) {
+                work.push((Arc::clone(subject), index));
+            }
+            trials.push(trial);
+        }
+    }
+    let shared = Arc::clone(&suite);
+    trials.push(Trial::test(ORPHANS, move || outcome(&shared.orphans())));
+    if !work.is_empty() {
+        rayon::spawn(move || Suite::compute(&work));
+    }
+    let conclusion = libtest_mimic::run(args, trials);
+    if !args.list {
+        print!("{}", afterword(&suite));
+    }
+    conclusion
+}
+
+fn outcome(verdict: &Verdict) -> Result<(), Failed> {
+    match (&verdict.message, verdict.ok) {
+        (_, true) => Ok(()),
+        (Some(message), false) => Err(message.into()),
+        (None, false) => Err(Failed::without_message()),
+    }
+}
+
+/// What passing trials had to say, and what bless wrote, in trial order.
+pub fn afterword(suite: &Suite) -> String {
+    let mut notes = String::new();
+    let mut blessed = String::new();
+    for subject in suite.subjects() {
+        let entry = subject.entry();
+        let mut changes = Vec::new();
+        for (check, verdict) in subject.verdicts() {
+            if let (true, Some(message)) = (verdict.ok, &verdict.message) {
+                notes.push_str(&format!("{}:\n", entry.trial(check)));
+                for line in message.lines() {
+                    notes.push_str(&format!("    {line}\n"));
+                }
+            }
+            changes.extend(verdict.blessed.iter().cloned());
+        }
+        if !changes.is_empty() {
+            blessed.push_str(&format!(
+                "    {}: {}\n",
+                entry.shown_expectation,
+                changes.join("; ")
+            ));
+        }
+    }
+    let mut out = String::new();
+    if !notes.is_empty() {
+        out.push_str(&format!("\nnotes from passing checks:\n{notes}"));
+    }
+    if !blessed.is_empty() {
+        out.push_str(&format!(
+            "\nblessed (review with `git diff expectations/`, then commit):\n{blessed}"
+        ));
+    }
+    out
+}

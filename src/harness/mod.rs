@@ -1,0 +1,31 @@
+//! The level QA harness: every level of every game, checked against its
+//! reviewed expectations, with bless and snapshot-style diffs.
+//!
+//! * [`check`]: the [`Check`] trait games list their checks with, and the
+//!   keys each check owns.
+//! * [`subject`]: one level under test, its shared solve, its verdicts.
+//! * [`suite`]: a set of levels; [`libtest`]: the `cargo test` front end.
+//! * [`expectations`]: reading and editing expectation files;
+//!   [`bless`]: writing them safely; [`diff`]: showing what would change.
+//! * [`discover`]: finding levels and orphans; [`settings`] and `env`: how
+//!   the runner behaves, read from the environment in one place.
+
+pub mod bless;
+pub mod check;
+pub mod diff;
+pub mod discover;
+mod env;
+pub mod expectations;
+pub mod libtest;
+pub mod settings;
+pub mod subject;
+pub mod suite;
+
+pub use check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner};
+pub use discover::LevelEntry;
+pub use env::{colour_allowed, flag_value_is_on, is_on};
+pub use expectations::Expectations;
+pub use libtest::{main, run};
+pub use settings::{Frontend, Settings};
+pub use subject::{Source, Subject, Verdict};
+pub use suite::{ORPHANS, Suite};

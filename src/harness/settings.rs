@@ -1,0 +1,76 @@
+//! How the runner behaves, as a plain value. Only the entry points build it
+//! from the environment (see `env.rs`), so tests can drive bless and the CI
+//! refusal whatever environment they themselves run in.
+
+use std::path::{Path, PathBuf};
+
+use crate::level::GameInfo;
+
+/// Everything the runner needs to know about its surroundings.
+#[derive(Clone)]
+pub struct Settings {
+    /// The project root: levels are under `root/levels/<game>/`, their
+    /// expectations under `root/expectations/<game>/`. Paths in messages are
+    /// shown relative to it.
+    pub root: PathBuf,
+    /// The games whose levels are checked.
+    pub games: &'static [GameInfo],
+    /// Rewrite stale or missing machine-owned expectations instead of failing.
+    pub bless: bool,
+    /// Running under continuous integration: bless is refused.
+    pub ci: bool,
+    /// Colour diffs with ANSI escapes.
+    pub color: bool,
+    /// Which command a message tells the user to run.
+    pub frontend: Frontend,
+}
+
+/// Where the checks were started from, so messages name the right command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Frontend {
+    /// `cargo test` (or `cargo nextest run`) through the libtest runner.
+    CargoTest,
+    /// The `puzzle-qa` command line.
+    Cli,
+}
+
+impl Settings {
+    /// Plain settings: no bless, not CI, no colour, messages for `cargo test`.
+    pub fn new(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> Self {
+        Settings {
+            root: root.into(),
+            games,
+            bless: false,
+            ci: false,
+            color: false,
+            frontend: Frontend::CargoTest,
+        }
+    }
+
+    pub fn levels_dir(&self) -> PathBuf {
+        self.root.join("levels")
+    }
+
+    pub fn expectations_dir(&self) -> PathBuf {
+        self.root.join("expectations")
+    }
+
+    /// `path` as messages show it: relative to the root when inside it.
+    pub fn shown(&self, path: &Path) -> String {
+        let relative = path.strip_prefix(&self.root).unwrap_or(path);
+        relative.display().to_string()
+    }
+
+    /// The command that blesses the trials matching `filter`.
+    pub fn bless_command(&self, filter: &str) -> String {
+        match self.frontend {
+            Frontend::CargoTest => format!("BLESS=1 cargo test -- {filter}"),
+            Frontend::Cli => format!("puzzle-qa bless {filter}"),
+        }
+    }
+
+    /// Whether a stale expectation may be rewritten now.
+    pub fn may_write(&self) -> bool {
+        self.bless && !self.ci
+    }
+}

@@ -1,0 +1,325 @@
+//! The level under test: what checks may ask about it (its parsed level, its
+//! expectations, its solution), each computed once and shared by all of its
+//! checks, and the verdict of each check, also computed once.
+
+use std::sync::{Arc, OnceLock};
+
+use serde::Deserialize;
+
+use super::bless;
+use super::check::{Check, ExpectationKey, HARNESS_KEYS, Owner};
+use super::diff::unified;
+use super::discover::LevelEntry;
+use super::expectations::Expectations;
+use super::settings::Settings;
+use crate::level::{AnyLevel, Loaded, Solution, read_level};
+use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
+
+/// A level file read and parsed.
+pub struct Source {
+    pub text: String,
+    pub loaded: Loaded,
+}
+
+/// One level and everything its checks share.
+pub struct Subject {
+    entry: LevelEntry,
+    settings: Arc<Settings>,
+    source: OnceLock<Result<Source, String>>,
+    expectations: OnceLock<Result<Expectations, String>>,
+    solution: OnceLock<Result<Solution, String>>,
+    verdicts: Vec<OnceLock<Verdict>>,
+}
+
+/// How one check went on one level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    pub ok: bool,
+    /// Why it failed; or, when it passed, its notes (if any).
+    pub message: Option<String>,
+    /// It failed only because the expectations are out of date: bless fixes it.
+    pub stale: bool,
+    /// What bless changed in the expectation file.
+    pub blessed: Vec<String>,
+}
+
+impl Verdict {
+    fn passed(notes: Vec<String>) -> Self {
+        Verdict {
+            ok: true,
+            message: (!notes.is_empty()).then(|| notes.join("\n")),
+            ..Verdict::default()
+        }
+    }
+
+    fn failed(message: String) -> Self {
+        Verdict {
+            ok: false,
+            message: Some(message),
+            ..Verdict::default()
+        }
+    }
+}
+
+/// The harness's own expectation keys, as read.
+#[derive(Deserialize)]
+struct HarnessFields {
+    limit: Option<usize>,
+    #[allow(dead_code)] // read only so that a wrong type is reported
+    notes: Option<String>,
+}
+
+impl Subject {
+    pub fn new(entry: LevelEntry, settings: Arc<Settings>) -> Self {
+        let checks = entry.game.checks.len();
+        Subject {
+            entry,
+            settings,
+            source: OnceLock::new(),
+            expectations: OnceLock::new(),
+            solution: OnceLock::new(),
+            verdicts: (0..checks).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    pub fn entry(&self) -> &LevelEntry {
+        &self.entry
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The level file read and parsed, or the rendered error (file, line,
+    /// column, caret): for the `parse` check, which reports it in full.
+    pub fn source(&self) -> Result<&Source, &str> {
+        self.source
+            .get_or_init(|| {
+                read_level(
+                    &self.entry.level_path,
+                    &self.entry.shown_level,
+                    self.entry.game,
+                )
+                .map(|(text, loaded)| Source { text, loaded })
+            })
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// The level's warnings, rendered against its file.
+    pub fn warnings(&self) -> Vec<String> {
+        self.source().map_or_else(
+            |_| Vec::new(),
+            |source| {
+                source
+                    .loaded
+                    .warnings
+                    .iter()
+                    .map(|warning| warning.render(&self.entry.shown_level, &source.text))
+                    .collect()
+            },
+        )
+    }
+
+    /// The playable level; if it does not load, a one-line pointer to the
+    /// `parse` trial, which shows the error.
+    pub fn level(&self) -> Result<&dyn AnyLevel, String> {
+        self.source()
+            .map(|source| source.loaded.level.as_ref())
+            .map_err(|_| {
+                format!(
+                    "{} does not load; see `{}`",
+                    self.entry.shown_level,
+                    self.entry.trial("parse")
+                )
+            })
+    }
+
+    /// The expectation file, or its rendered error: for the `parse` check.
+    pub fn expectations_in_full(&self) -> Result<&Expectations, &str> {
+        self.expectations
+            .get_or_init(|| {
+                Expectations::load(&self.entry.expectation_path, &self.entry.shown_expectation)
+            })
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// The expectation file (empty if there is none yet); if it cannot be
+    /// read, a one-line pointer to the `parse` trial.
+    pub fn expectations(&self) -> Result<&Expectations, String> {
+        self.expectations_in_full().map_err(|_| {
+            format!(
+                "{} cannot be read; see `{}`",
+                self.entry.shown_expectation,
+                self.entry.trial("parse")
+            )
+        })
+    }
+
+    /// The level's state limit: its `limit` key, else the default. Checking
+    /// the harness's own keys' types is part of `parse`.
+    pub fn limit(&self) -> Result<usize, String> {
+        let fields: HarnessFields = self
+            .expectations_in_full()
+            .map_err(str::to_string)?
+            .read()?;
+        Ok(fields.limit.unwrap_or(DEFAULT_STATE_LIMIT))
+    }
+
+    /// The level solved once (breadth-first, or Dijkstra when moves cost
+    /// differently) within its state limit, shared by every check.
+    pub fn solution(&self) -> Result<&Solution, String> {
+        self.solution
+            .get_or_init(|| {
+                let level = self.level()?;
+                let limit = self.limit().map_err(|_| {
+                    format!(
+                        "the `limit` in {} cannot be read; see `{}`",
+                        self.entry.shown_expectation,
+                        self.entry.trial("parse")
+                    )
+                })?;
+                Ok(level.solve(SearchOptions {
+                    algorithm: Algorithm::Bfs,
+                    limit,
+                }))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Every top-level key an expectation file of this game may hold.
+    pub fn known_keys(&self) -> Vec<ExpectationKey> {
+        let mut keys = HARNESS_KEYS.to_vec();
+        for check in self.entry.game.checks {
+            keys.extend_from_slice(check.keys());
+        }
+        keys
+    }
+
+    /// The machine-owned keys in the order bless lays them out.
+    fn machine_keys(&self) -> Vec<&'static str> {
+        self.known_keys()
+            .iter()
+            .filter(|key| key.owner == Owner::Machine)
+            .map(|key| key.name)
+            .collect()
+    }
+
+    /// The verdict of the game's check number `index`, computed at most once.
+    pub fn verdict(&self, index: usize) -> &Verdict {
+        self.verdicts[index].get_or_init(|| self.evaluate(self.entry.game.checks[index]))
+    }
+
+    /// The verdicts computed so far, with their checks' names.
+    pub fn verdicts(&self) -> impl Iterator<Item = (&'static str, &Verdict)> {
+        self.entry
+            .game
+            .checks
+            .iter()
+            .zip(&self.verdicts)
+            .filter_map(|(check, verdict)| Some((check.name(), verdict.get()?)))
+    }
+
+    fn evaluate(&self, check: &dyn Check) -> Verdict {
+        let finding = match check.run(self) {
+            Ok(finding) => finding,
+            Err(message) => return Verdict::failed(message),
+        };
+        if finding.machine.is_empty() {
+            return Verdict::passed(finding.notes);
+        }
+        for (key, _) in &finding.machine {
+            let owned = check
+                .keys()
+                .iter()
+                .any(|owned| owned.name == *key && owned.owner == Owner::Machine);
+            if !owned {
+                return Verdict::failed(format!(
+                    "check `{}` reported a value for `{key}`, which it does not own as a \
+                     machine-owned key (a bug in the check)",
+                    check.name()
+                ));
+            }
+        }
+        let expectations = match self.expectations() {
+            Ok(expectations) => expectations,
+            Err(message) => return Verdict::failed(message),
+        };
+        let canonical = self.machine_keys();
+        let (proposed, changes) = expectations.with_values(&finding.machine, &canonical);
+        if changes.is_empty() {
+            return Verdict::passed(finding.notes);
+        }
+        if self.settings.may_write() {
+            return match bless::write(&self.entry, &finding.machine, &canonical) {
+                Ok(blessed) => Verdict {
+                    blessed,
+                    ..Verdict::passed(finding.notes)
+                },
+                Err(message) => Verdict::failed(message),
+            };
+        }
+        Verdict {
+            stale: true,
+            ..Verdict::failed(self.stale_message(
+                check,
+                expectations,
+                &proposed,
+                &changes,
+                &finding.notes,
+            ))
+        }
+    }
+
+    fn stale_message(
+        &self,
+        check: &dyn Check,
+        expectations: &Expectations,
+        proposed: &str,
+        changes: &[String],
+        notes: &[String],
+    ) -> String {
+        let shown = &self.entry.shown_expectation;
+        let (filter, what) = if expectations.exists() {
+            (
+                self.entry.trial(check.name()),
+                format!("{shown} is out of date ({})", changes.join("; ")),
+            )
+        } else {
+            let level = self.entry.id();
+            let command = self.settings.bless_command(&level);
+            (
+                level,
+                format!("new level: run `{command}` to write {shown}"),
+            )
+        };
+        let mut message = what;
+        for note in notes {
+            message.push('\n');
+            message.push_str(note);
+        }
+        message.push_str("\n\n");
+        message.push_str(&unified(
+            shown,
+            expectations.text(),
+            proposed,
+            self.settings.color,
+        ));
+        message.push('\n');
+        let command = self.settings.bless_command(&filter);
+        if self.settings.bless && self.settings.ci {
+            message.push_str(&format!(
+                "bless refused: BLESS is set, but so is CI, and expectations are never \
+                 rewritten in CI; nothing was written.\nrun `{command}` on your machine, \
+                 review the diff, and commit it.\n"
+            ));
+        } else if expectations.exists() {
+            message.push_str(&format!(
+                "to accept: `{command}`, then review and commit {shown}\n"
+            ));
+        }
+        message
+    }
+}

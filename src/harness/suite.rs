@@ -1,0 +1,107 @@
+//! A set of levels under test, shared by the `cargo test` runner and the
+//! `puzzle-qa check` command: the same checks, the same verdicts.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::discover::{self, LevelEntry};
+use super::settings::Settings;
+use super::subject::{Subject, Verdict};
+
+/// The name of the one suite-wide trial.
+pub const ORPHANS: &str = "orphans";
+
+pub struct Suite {
+    settings: Arc<Settings>,
+    subjects: Vec<Arc<Subject>>,
+}
+
+impl Suite {
+    /// Every level under the settings' root.
+    pub fn discover(settings: Settings) -> Self {
+        let entries = discover::levels(&settings);
+        Suite::of(settings, entries)
+    }
+
+    /// The given levels only.
+    pub fn of(settings: Settings, entries: Vec<LevelEntry>) -> Self {
+        let settings = Arc::new(settings);
+        let subjects = entries
+            .into_iter()
+            .map(|entry| Arc::new(Subject::new(entry, Arc::clone(&settings))))
+            .collect();
+        Suite { settings, subjects }
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn subjects(&self) -> &[Arc<Subject>] {
+        &self.subjects
+    }
+
+    /// Every (level, check) trial name in order, then `orphans`.
+    pub fn trial_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .subjects
+            .iter()
+            .flat_map(|subject| {
+                let entry = subject.entry();
+                entry
+                    .game
+                    .checks
+                    .iter()
+                    .map(|check| entry.trial(check.name()))
+            })
+            .collect();
+        names.push(ORPHANS.to_string());
+        names
+    }
+
+    /// The `orphans` verdict: every expectation file has a level, every level
+    /// an expectation file, every folder a game.
+    pub fn orphans(&self) -> Verdict {
+        let all_levels = discover::levels(&self.settings);
+        let problems = discover::orphans(&self.settings, &all_levels);
+        Verdict {
+            ok: problems.is_empty(),
+            message: (!problems.is_empty()).then(|| problems.join("\n")),
+            ..Verdict::default()
+        }
+    }
+
+    /// Computes the given (level, check) verdicts in parallel. A check that
+    /// panics is left to fail in its own trial, where the panic is reported.
+    pub fn compute(work: &[(Arc<Subject>, usize)]) {
+        work.par_iter().for_each(|(subject, index)| {
+            let _ = catch_unwind(AssertUnwindSafe(|| subject.verdict(*index)));
+        });
+    }
+
+    /// Every trial's verdict, in trial order, computed in parallel.
+    pub fn run(&self) -> Vec<(String, Verdict)> {
+        let work: Vec<(Arc<Subject>, usize)> = self
+            .subjects
+            .iter()
+            .flat_map(|subject| {
+                (0..subject.entry().game.checks.len()).map(|index| (Arc::clone(subject), index))
+            })
+            .collect();
+        Suite::compute(&work);
+        let mut verdicts: Vec<(String, Verdict)> = work
+            .iter()
+            .map(|(subject, index)| {
+                let check = subject.entry().game.checks[*index];
+                (
+                    subject.entry().trial(check.name()),
+                    subject.verdict(*index).clone(),
+                )
+            })
+            .collect();
+        verdicts.push((ORPHANS.to_string(), self.orphans()));
+        verdicts
+    }
+}
