@@ -336,7 +336,7 @@ mod tests {
         let error =
             Expectations::parse("x.toml", "par = 3\nsolution = \"R\n".into(), true).unwrap_err();
         assert!(error.contains("x.toml:2:"), "{error}");
-        #[derive(serde::Deserialize)]
+        #[derive(Debug, serde::Deserialize)]
         struct Par {
             #[allow(dead_code)]
             par: u32,
