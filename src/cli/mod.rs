@@ -4,6 +4,7 @@
 //! Exit status, for every command: 2 if any input is bad or the usage is
 //! wrong, else 1 if any level fails, else 0.
 
+mod check;
 mod load;
 mod replay;
 mod solve;
@@ -31,10 +32,37 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Check every level against its expectations (the main job): solvable,
+    /// par, replay, routes, orphans. Exit 1 if any check fails.
+    Check(CheckArgs),
+    /// Rewrite the machine-owned expectations (status, par, solution) of the
+    /// selected levels to what the checks found, and report each change.
+    /// Refused when the CI environment variable is set.
+    Bless(BlessArgs),
     /// Find a cheapest win for each level and print its par and solution.
     Solve(SolveArgs),
     /// Play a move text through a level's rules and say whether it wins.
     Replay(ReplayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    /// What to check: a repository root, a levels/ folder, a game folder, level
+    /// files, or trial-name filters such as `bloxorz::level09` or `::par`
+    /// (a check runs if its trial name contains any filter). Default: every
+    /// level under ./levels.
+    #[arg(value_name = "PATH|FILTER")]
+    targets: Vec<String>,
+    /// Print one JSON object per level (and one for `orphans`) instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct BlessArgs {
+    /// What to bless, as for `check`. Default: every level under ./levels.
+    #[arg(value_name = "PATH|FILTER")]
+    targets: Vec<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -97,6 +125,8 @@ pub fn main() -> ExitCode {
         }
     };
     let verdict = match cli.command {
+        Command::Check(args) => check::run(&args.targets, args.json, false),
+        Command::Bless(args) => check::run(&args.targets, false, true),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
     };

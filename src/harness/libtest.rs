@@ -10,7 +10,7 @@ use std::sync::Arc;
 use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
 
 use super::settings::{Frontend, Settings};
-use super::subject::Verdict;
+use super::subject::{Subject, Verdict};
 use super::suite::{ORPHANS, Suite};
 use crate::level::GameInfo;
 
@@ -61,7 +61,7 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     }
     let conclusion = libtest_mimic::run(args, trials);
     if !args.list {
-        print!("{}", afterword(&suite));
+        print!("{}", afterword(suite.subjects()));
     }
     conclusion
 }
@@ -75,10 +75,10 @@ fn outcome(verdict: &Verdict) -> Result<(), Failed> {
 }
 
 /// What passing trials had to say, and what bless wrote, in trial order.
-pub fn afterword(suite: &Suite) -> String {
+pub fn afterword(subjects: &[Arc<Subject>]) -> String {
     let mut notes = String::new();
     let mut blessed = String::new();
-    for subject in suite.subjects() {
+    for subject in subjects {
         let entry = subject.entry();
         let mut changes = Vec::new();
         for (check, verdict) in subject.verdicts() {

@@ -280,21 +280,21 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             }
         }
         let row = words(line, number, &[]);
-        if let Some(first) = rows.first() {
-            if row.len() != first.len() {
-                let at = row
-                    .get(first.len())
-                    .or(row.last())
-                    .expect("row is not blank");
-                return Err(at
-                    .error(format!(
-                        "ragged row: {} tiles, but the first row (line {}) has {}",
-                        row.len(),
-                        first[0].line,
-                        first.len()
-                    ))
-                    .with_hint("every row of the grid needs the same number of tiles"));
-            }
+        if let Some(first) = rows.first()
+            && row.len() != first.len()
+        {
+            let at = row
+                .get(first.len())
+                .or(row.last())
+                .expect("row is not blank");
+            return Err(at
+                .error(format!(
+                    "ragged row: {} tiles, but the first row (line {}) has {}",
+                    row.len(),
+                    first[0].line,
+                    first.len()
+                ))
+                .with_hint("every row of the grid needs the same number of tiles"));
         }
         rows.push(row);
     }

@@ -46,14 +46,14 @@ pub fn parse(text: &str) -> Result<Vec<Move>, NotationError> {
     let first = chars.iter().position(|c| !c.is_whitespace());
     let last = chars.iter().rposition(|c| !c.is_whitespace());
     let mut end = chars.len();
-    if let (Some(first), Some(last)) = (first, last) {
-        if chars[first] == '[' {
-            if chars[last] != ']' || last == first {
-                return Err(NotationError::new(first + 1, "`[` without a closing `]`"));
-            }
-            at = first + 1;
-            end = last;
+    if let (Some(first), Some(last)) = (first, last)
+        && chars[first] == '['
+    {
+        if chars[last] != ']' || last == first {
+            return Err(NotationError::new(first + 1, "`[` without a closing `]`"));
         }
+        at = first + 1;
+        end = last;
     }
     while at < end {
         let c = chars[at];

@@ -1,0 +1,454 @@
+//! `puzzle-qa check` and `puzzle-qa bless`: the harness's checks outside
+//! `cargo test`, over the whole repository, a folder, files, or trial-name
+//! filters.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::ser::SerializeMap as _;
+
+use super::Verdict as Exit;
+use crate::games::{GAMES, find};
+use crate::harness::discover;
+use crate::harness::libtest::afterword;
+use crate::harness::{
+    Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, colour_allowed, is_on,
+};
+use crate::level::{GameInfo, Solution};
+use crate::search::Status;
+
+/// `check` over `targets`; with `bless`, stale expectations are rewritten.
+pub fn run(targets: &[String], json: bool, bless: bool) -> Exit {
+    let selection = match Selection::of(targets) {
+        Ok(selection) => selection,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::BadInput;
+        }
+    };
+    let ci = is_on("CI");
+    if bless && ci {
+        eprintln!(
+            "error: bless refused: the CI environment variable is set, and expectations are \
+             never rewritten in CI; nothing was written\n  = hint: run `puzzle-qa bless` on \
+             your machine, review the diff, and commit it"
+        );
+        return Exit::BadInput;
+    }
+    let color = !json && std::io::stdout().is_terminal() && colour_allowed();
+    let reports: Vec<Report> = selection
+        .groups
+        .into_iter()
+        .map(|(root, group)| {
+            let settings = Settings {
+                bless,
+                ci,
+                color,
+                frontend: Frontend::Cli,
+                ..Settings::new(root, GAMES)
+            };
+            let (suite, whole) = match group {
+                Group::Whole => (Suite::discover(settings), true),
+                Group::Levels(levels) => {
+                    let entries = levels
+                        .into_iter()
+                        .map(|(game, path)| LevelEntry::new(&settings, game, path))
+                        .collect();
+                    (Suite::of(settings, entries), false)
+                }
+            };
+            Report::run(&suite, &selection.filters, whole)
+        })
+        .collect();
+    if reports.iter().all(Report::is_empty) {
+        eprintln!("error: no level or check matches `{}`", targets.join(" "));
+        return Exit::BadInput;
+    }
+    if json {
+        reports.iter().for_each(Report::print_json);
+    } else {
+        print_text(&reports, bless);
+    }
+    if reports.iter().any(Report::failed) {
+        Exit::Failed
+    } else {
+        Exit::Passed
+    }
+}
+
+/// What the command line asked to check: levels per project root, and
+/// trial-name filters (a check runs if its trial name contains any).
+struct Selection {
+    groups: BTreeMap<PathBuf, Group>,
+    filters: Vec<String>,
+}
+
+enum Group {
+    /// Every level under the root, and the `orphans` check.
+    Whole,
+    /// These level files only.
+    Levels(Vec<(&'static GameInfo, PathBuf)>),
+}
+
+impl Selection {
+    fn of(targets: &[String]) -> Result<Self, String> {
+        let mut selection = Selection {
+            groups: BTreeMap::new(),
+            filters: Vec::new(),
+        };
+        for target in targets {
+            let path = Path::new(target);
+            if path.is_file() {
+                let game = game_of_folder(path.parent()).ok_or_else(|| {
+                    format!(
+                        "cannot tell the game of {target} from its folder\n  = hint: levels \
+                         live in levels/<game>/ (games: {})",
+                        game_names()
+                    )
+                })?;
+                selection.add(ancestor(path, 3), vec![(game, path.to_path_buf())]);
+            } else if path.is_dir() {
+                if path.join("levels").is_dir() {
+                    selection.groups.insert(path.to_path_buf(), Group::Whole);
+                } else if let Some(game) = game_of_folder(Some(path)) {
+                    let root = ancestor(path, 2);
+                    let levels = discover::levels(&Settings::new(root.clone(), GAMES))
+                        .into_iter()
+                        .filter(|entry| entry.game.name == game.name)
+                        .map(|entry| (game, entry.level_path))
+                        .collect();
+                    selection.add(root, levels);
+                } else {
+                    selection.groups.insert(ancestor(path, 1), Group::Whole);
+                }
+            } else if target.contains(['/', '\\']) || path.extension().is_some() {
+                return Err(format!("no such file or folder: {target}"));
+            } else {
+                selection.filters.push(target.clone());
+            }
+        }
+        if selection.groups.is_empty() {
+            if !Path::new("levels").is_dir() {
+                return Err(
+                    "no levels/ folder here\n  = hint: run from the repository root, \
+                            or name a levels folder, a game folder or level files"
+                        .to_string(),
+                );
+            }
+            selection.groups.insert(PathBuf::from("."), Group::Whole);
+        }
+        Ok(selection)
+    }
+
+    fn add(&mut self, root: PathBuf, levels: Vec<(&'static GameInfo, PathBuf)>) {
+        let group = self
+            .groups
+            .entry(root)
+            .or_insert_with(|| Group::Levels(Vec::new()));
+        if let Group::Levels(existing) = group {
+            for level in levels {
+                if !existing.iter().any(|(_, path)| *path == level.1) {
+                    existing.push(level);
+                }
+            }
+            existing.sort_by(|a, b| a.1.cmp(&b.1));
+        }
+    }
+}
+
+/// The game whose name `folder` has.
+fn game_of_folder(folder: Option<&Path>) -> Option<&'static GameInfo> {
+    find(folder?.file_name()?.to_str()?)
+}
+
+/// The `n`th ancestor of `path` (`levels/bloxorz/level01.txt`, 3 → `.`).
+fn ancestor(path: &Path, n: usize) -> PathBuf {
+    let mut current = path;
+    for _ in 0..n {
+        current = current.parent().unwrap_or(Path::new(""));
+    }
+    if current.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        current.to_path_buf()
+    }
+}
+
+fn game_names() -> String {
+    GAMES
+        .iter()
+        .map(|game| game.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The verdicts of one suite.
+struct Report {
+    /// Each level with at least one selected check: per check of its game,
+    /// the verdict if the check ran.
+    levels: Vec<(Arc<Subject>, Vec<Option<Verdict>>)>,
+    orphans: Option<Verdict>,
+}
+
+impl Report {
+    /// Runs the checks of `suite` that the filters select, in parallel.
+    fn run(suite: &Suite, filters: &[String], whole: bool) -> Self {
+        let selected =
+            |name: &str| filters.is_empty() || filters.iter().any(|filter| name.contains(filter));
+        let mut work = Vec::new();
+        for subject in suite.subjects() {
+            let entry = subject.entry();
+            for (index, check) in entry.game.checks.iter().enumerate() {
+                if selected(&entry.trial(check.name())) {
+                    work.push((Arc::clone(subject), index));
+                }
+            }
+        }
+        Suite::compute(&work);
+        let levels = suite
+            .subjects()
+            .iter()
+            .filter_map(|subject| {
+                let entry = subject.entry();
+                let verdicts: Vec<Option<Verdict>> = entry
+                    .game
+                    .checks
+                    .iter()
+                    .enumerate()
+                    .map(|(index, check)| {
+                        selected(&entry.trial(check.name())).then(|| subject.verdict(index).clone())
+                    })
+                    .collect();
+                let any = verdicts.iter().any(Option::is_some);
+                any.then(|| (Arc::clone(subject), verdicts))
+            })
+            .collect();
+        let orphans = (whole && selected(ORPHANS)).then(|| suite.orphans());
+        Report { levels, orphans }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.levels.is_empty() && self.orphans.is_none()
+    }
+
+    fn verdicts(&self) -> impl Iterator<Item = &Verdict> {
+        self.levels
+            .iter()
+            .flat_map(|(_, verdicts)| verdicts.iter().flatten())
+            .chain(&self.orphans)
+    }
+
+    fn failed(&self) -> bool {
+        self.verdicts().any(|verdict| !verdict.ok)
+    }
+
+    fn print_json(&self) {
+        for (subject, verdicts) in &self.levels {
+            let entry = subject.entry();
+            let solution = subject.solution_if_solved();
+            let checks = entry
+                .game
+                .checks
+                .iter()
+                .zip(verdicts)
+                .filter_map(|(check, verdict)| Some((check.name(), verdict.as_ref()?)))
+                .collect();
+            print_line(&LevelLine {
+                file: Some(&entry.shown_level),
+                game: Some(entry.game.name),
+                status: solution.map(|solution| solution.status),
+                par: solution.and_then(|solution| solution.par),
+                expanded: solution.map(|solution| solution.stats.expanded),
+                stored: solution.map(|solution| solution.stats.stored),
+                ms: solution.map(milliseconds),
+                checks: Checks(checks),
+            });
+        }
+        if let Some(verdict) = &self.orphans {
+            print_line(&LevelLine {
+                file: None,
+                game: None,
+                status: None,
+                par: None,
+                expanded: None,
+                stored: None,
+                ms: None,
+                checks: Checks(vec![(ORPHANS, verdict)]),
+            });
+        }
+    }
+}
+
+/// One line of `check --json`; scripts depend on these names.
+#[derive(Serialize)]
+struct LevelLine<'a> {
+    file: Option<&'a str>,
+    game: Option<&'a str>,
+    status: Option<Status>,
+    par: Option<u32>,
+    expanded: Option<u64>,
+    stored: Option<u64>,
+    ms: Option<f64>,
+    checks: Checks<'a>,
+}
+
+fn print_line(line: &LevelLine) {
+    println!(
+        "{}",
+        serde_json::to_string(line).expect("plain data serializes")
+    );
+}
+
+/// `{"<check>": {"ok": bool, "message": text or null}}`, in the game's order.
+struct Checks<'a>(Vec<(&'static str, &'a Verdict)>);
+
+impl Serialize for Checks<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct CheckLine<'a> {
+            ok: bool,
+            message: Option<&'a str>,
+        }
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, verdict) in &self.0 {
+            let line = CheckLine {
+                ok: verdict.ok,
+                message: verdict.message.as_deref(),
+            };
+            map.serialize_entry(name, &line)?;
+        }
+        map.end()
+    }
+}
+
+fn milliseconds(solution: &Solution) -> f64 {
+    (solution.stats.elapsed.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The summary table, then each failure in full, then notes and what bless
+/// wrote, then a one-line total with the next command to run.
+fn print_text(reports: &[Report], bless: bool) {
+    let mut columns: Vec<&'static str> = Vec::new();
+    for (subject, _) in reports.iter().flat_map(|report| &report.levels) {
+        for check in subject.entry().game.checks {
+            if !columns.contains(&check.name()) {
+                columns.push(check.name());
+            }
+        }
+    }
+    let mut header = vec!["level", "par", "states", "ms"];
+    header.extend(&columns);
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut failures = String::new();
+    for (subject, verdicts) in reports.iter().flat_map(|report| &report.levels) {
+        let entry = subject.entry();
+        let solution = subject.solution_if_solved();
+        let number = |value: Option<String>| value.unwrap_or_else(|| "-".to_string());
+        let mut row = vec![
+            entry.id(),
+            number(
+                solution
+                    .and_then(|solution| solution.par)
+                    .map(|par| par.to_string()),
+            ),
+            number(solution.map(|solution| solution.stats.stored.to_string())),
+            number(solution.map(|solution| format!("{:.2}", milliseconds(solution)))),
+        ];
+        for column in &columns {
+            let position = entry
+                .game
+                .checks
+                .iter()
+                .position(|check| check.name() == *column);
+            let verdict = position.and_then(|index| verdicts[index].as_ref());
+            row.push(match verdict {
+                None => "-".to_string(),
+                Some(verdict) => cell(verdict).to_string(),
+            });
+            if let (Some(verdict), Some(index)) = (verdict, position)
+                && !verdict.ok
+            {
+                let name = entry.trial(entry.game.checks[index].name());
+                failures.push_str(&failure(&name, verdict));
+            }
+        }
+        rows.push(row);
+    }
+    let mut widths: Vec<usize> = header.iter().map(|title| title.len()).collect();
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[&str]| {
+        let mut out = String::new();
+        for (index, (cell, width)) in cells.iter().zip(&widths).enumerate() {
+            match index {
+                0 => out.push_str(&format!("{cell:<width$}")),
+                1..=3 => out.push_str(&format!("  {cell:>width$}")),
+                _ => out.push_str(&format!("  {cell:<width$}")),
+            }
+        }
+        println!("{}", out.trim_end());
+    };
+    if !rows.is_empty() {
+        line(&header);
+        for row in &rows {
+            line(&row.iter().map(String::as_str).collect::<Vec<_>>());
+        }
+    }
+    for report in reports {
+        if let Some(verdict) = &report.orphans {
+            println!("{ORPHANS}: {}", cell(verdict));
+            if !verdict.ok {
+                failures.push_str(&failure(ORPHANS, verdict));
+            }
+        }
+    }
+    if !failures.is_empty() {
+        print!("\nfailures:\n{failures}");
+    }
+    for report in reports {
+        let subjects: Vec<Arc<Subject>> = report
+            .levels
+            .iter()
+            .map(|(subject, _)| Arc::clone(subject))
+            .collect();
+        print!("{}", afterword(&subjects));
+    }
+    let verdicts: Vec<&Verdict> = reports.iter().flat_map(Report::verdicts).collect();
+    let failed = verdicts.iter().filter(|verdict| !verdict.ok).count();
+    let stale = verdicts.iter().filter(|verdict| verdict.stale).count();
+    let levels: usize = reports.iter().map(|report| report.levels.len()).sum();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    print!(
+        "\n{levels} level{}, {} check{}: {} passed, {failed} failed",
+        plural(levels),
+        verdicts.len(),
+        plural(verdicts.len()),
+        verdicts.len() - failed
+    );
+    if stale > 0 && !bless {
+        print!(
+            " ({stale} only because expectations are out of date: `puzzle-qa bless` accepts them)"
+        );
+    }
+    println!();
+}
+
+/// A verdict in one table cell.
+fn cell(verdict: &Verdict) -> &'static str {
+    match (verdict.ok, verdict.stale) {
+        (true, _) => "ok",
+        (false, true) => "stale",
+        (false, false) => "FAIL",
+    }
+}
+
+fn failure(name: &str, verdict: &Verdict) -> String {
+    let message = verdict.message.as_deref().unwrap_or("(no message)");
+    format!("\n---- {name} ----\n{}\n", message.trim_end())
+}
