@@ -234,3 +234,128 @@ fn replay_of_unreadable_moves_exits_2_with_the_column() {
     assert!(errors.contains("unknown move `X`"), "{errors}");
     assert!(errors.contains("--moves:1:4"), "{errors}");
 }
+
+/// Runs the binary in `dir` with `CI` set to `ci` (or unset), whatever the
+/// environment of this test process.
+fn run_in(dir: &Path, ci: Option<&str>, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle-qa"));
+    command.current_dir(dir).args(args).env_remove("CI");
+    if let Some(ci) = ci {
+        command.env("CI", ci);
+    }
+    command.output().expect("the binary runs")
+}
+
+/// A copy of the harness fixture project, with a shortcut opened in its level.
+fn fixture_with_shortcut() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/harness");
+    for file in ["levels/bloxorz/hook.txt", "expectations/bloxorz/hook.toml"] {
+        let target = dir.path().join(file);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(fixture.join(file), target).unwrap();
+    }
+    let level = dir.path().join("levels/bloxorz/hook.txt");
+    let text = std::fs::read_to_string(&level).unwrap();
+    std::fs::write(&level, text.replacen("p p p x x x", "p p p p x x", 1)).unwrap();
+    dir
+}
+
+#[test]
+fn check_passes_on_the_repository_with_the_contract_fields() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = run_in(root, None, &["check", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 34, "33 levels, then orphans");
+    let first = lines[0].as_object().unwrap();
+    let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "checks", "expanded", "file", "game", "ms", "par", "status", "stored"
+        ]
+    );
+    assert_eq!(first["file"], "levels/bloxorz/level01.txt");
+    assert_eq!(first["status"], "solved");
+    // Checks come in the game's trial order.
+    let text = stdout(&output);
+    let line = text.lines().next().unwrap();
+    let at = |check: &str| line.find(&format!("\"{check}\":{{\"ok\"")).unwrap();
+    let order = ["parse", "solvable", "par", "replay", "routes"].map(at);
+    assert!(order.is_sorted(), "{line}");
+    assert_eq!(first["checks"]["par"]["ok"], true);
+    assert_eq!(lines[33]["file"], Value::Null);
+    assert_eq!(lines[33]["checks"]["orphans"]["ok"], true);
+}
+
+#[test]
+fn check_json_is_the_same_for_any_thread_count_but_for_ms() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let without_ms = |threads: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_puzzle-qa"))
+            .current_dir(root)
+            .args(["check", "--json"])
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        let mut lines = json_lines(&output);
+        for line in &mut lines {
+            line.as_object_mut().unwrap().remove("ms");
+        }
+        lines
+    };
+    assert_eq!(without_ms("1"), without_ms("3"));
+}
+
+#[test]
+fn check_fails_on_a_shortcut_with_the_par_diff_and_bless_accepts_it() {
+    let dir = fixture_with_shortcut();
+    let expectations = dir.path().join("expectations/bloxorz/hook.toml");
+    let original = std::fs::read_to_string(&expectations).unwrap();
+
+    let output = run_in(dir.path(), None, &["check"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.contains("-par = 11 #") && text.contains("+par = 6 #"),
+        "{text}"
+    );
+    assert!(
+        text.contains("`puzzle-qa bless bloxorz::hook::par`"),
+        "{text}"
+    );
+
+    let json = json_lines(&run_in(dir.path(), None, &["check", "--json", "::par"]));
+    assert_eq!(json.len(), 1);
+    assert_eq!(json[0]["par"], 6);
+    assert_eq!(json[0]["checks"]["par"]["ok"], false);
+
+    let refused = run_in(dir.path(), Some("true"), &["bless"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("bless refused"));
+    assert_eq!(std::fs::read_to_string(&expectations).unwrap(), original);
+
+    let blessed = run_in(dir.path(), Some("0"), &["bless", "bloxorz::hook"]);
+    // The designer's `optimal = true` route is now above par: bless leaves
+    // that for a person, so the command still reports a failure.
+    assert_eq!(blessed.status.code(), Some(1));
+    assert!(stdout(&blessed).contains("par: 11 → 6"));
+    let written = std::fs::read_to_string(&expectations).unwrap();
+    assert!(written.contains("par = 6 # five rolls"), "{written}");
+}
+
+#[test]
+fn check_with_a_path_that_does_not_exist_or_matches_nothing_exits_2() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let missing = run_in(root, None, &["check", "levels/bloxorz/level99.txt"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("no such file"));
+    let nothing = run_in(root, None, &["check", "no-such-level"]);
+    assert_eq!(nothing.status.code(), Some(2));
+    let empty = tempfile::tempdir().unwrap();
+    let nowhere = run_in(empty.path(), None, &["check"]);
+    assert_eq!(nowhere.status.code(), Some(2));
+    assert!(stderr(&nowhere).contains("no levels/ folder here"));
+}
