@@ -479,3 +479,36 @@ fn filters_select_trials_as_libtest_does() {
     let skipped = run(&["--skip", "routes"]);
     assert_eq!((skipped.num_passed, skipped.num_filtered_out), (5, 1));
 }
+
+#[test]
+fn a_stored_solution_that_still_wins_at_par_is_kept_as_written() {
+    let dir = project();
+    edit(
+        &dir,
+        EXPECTATIONS,
+        "solution = \"R D2 R2 D2 L U R D\"",
+        "solution = \"R D D R R D D L U R D\"",
+    );
+    let text = read(&dir, EXPECTATIONS);
+    assert_eq!(failures(&verdicts(settings(&dir))), "");
+    verdicts(blessing(&dir));
+    assert_eq!(read(&dir, EXPECTATIONS), text);
+}
+
+#[test]
+fn a_level_over_its_state_limit_fails_solvable_and_bless_cannot_hide_it() {
+    let dir = project();
+    edit(&dir, EXPECTATIONS, "notes = ", "limit = 5\nnotes = ");
+    let text = read(&dir, EXPECTATIONS);
+    let verdicts = verdicts(blessing(&dir));
+    assert_eq!(read(&dir, EXPECTATIONS), text);
+    assert_eq!(
+        failing(&verdicts),
+        [
+            "bloxorz::hook::par",
+            "bloxorz::hook::replay",
+            "bloxorz::hook::solvable"
+        ]
+    );
+    insta::assert_snapshot!("state_limit", failures(&verdicts));
+}

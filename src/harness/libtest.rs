@@ -56,7 +56,9 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     }
     let shared = Arc::clone(&suite);
     trials.push(Trial::test(ORPHANS, move || outcome(&shared.orphans())));
-    if !work.is_empty() {
+    // `--test-threads=1` asks for one thing at a time (often to debug):
+    // then each trial computes its own verdict when it runs.
+    if !work.is_empty() && args.test_threads != Some(1) {
         rayon::spawn(move || Suite::compute(&work));
     }
     let conclusion = libtest_mimic::run(args, trials);
