@@ -106,7 +106,7 @@ impl Selection {
                     format!(
                         "cannot tell the game of {target} from its folder\n  = hint: levels \
                          live in levels/<game>/ (games: {})",
-                        game_names()
+                        crate::games::names()
                     )
                 })?;
                 selection.add(ancestor(path, 3), vec![(game, path.to_path_buf())]);
@@ -175,14 +175,6 @@ fn ancestor(path: &Path, n: usize) -> PathBuf {
     } else {
         current.to_path_buf()
     }
-}
-
-fn game_names() -> String {
-    GAMES
-        .iter()
-        .map(|game| game.name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The verdicts of one suite.

@@ -20,14 +20,14 @@ pub fn load(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
         Some(name) => find(name).ok_or_else(|| {
             format!(
                 "error: unknown game `{name}`\n  = hint: games are {}\n",
-                game_names()
+                crate::games::names()
             )
         })?,
         None => infer_game(path, GAMES).ok_or_else(|| {
             format!(
                 "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
                  levels/<game>/ or pass --game GAME (games are {})\n",
-                game_names()
+                crate::games::names()
             )
         })?,
     };
@@ -36,12 +36,4 @@ pub fn load(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
         eprint!("{}", warning.render(&shown, &text));
     }
     Ok(LoadedFile { game, loaded })
-}
-
-fn game_names() -> String {
-    GAMES
-        .iter()
-        .map(|game| game.name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }

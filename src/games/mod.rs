@@ -13,3 +13,12 @@ pub static GAMES: &[GameInfo] = &[bloxorz::GAME];
 pub fn find(name: &str) -> Option<&'static GameInfo> {
     GAMES.iter().find(|game| game.name == name)
 }
+
+/// The registered games' names, for messages: `bloxorz, hugmaze`.
+pub fn names() -> String {
+    GAMES
+        .iter()
+        .map(|game| game.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -16,6 +16,46 @@ use super::subject::Subject;
 /// replay). The runner compares the finding's machine-owned values with the
 /// expectation file: equal passes, different is stale (a diff, or a write
 /// under bless).
+///
+/// ```
+/// use puzzle_qa::harness::{Check, Finding, Settings, Subject, Suite};
+/// use puzzle_qa::level::GameInfo;
+///
+/// /// Levels may not take more than 10 moves.
+/// struct Short;
+///
+/// impl Check for Short {
+///     fn name(&self) -> &'static str {
+///         "short"
+///     }
+///
+///     fn run(&self, subject: &Subject) -> Result<Finding, String> {
+///         match subject.solution()?.par {
+///             Some(par) if par > 10 => Err(format!("par {par} is above 10")),
+///             _ => Ok(Finding::pass()),
+///         }
+///     }
+/// }
+///
+/// // Bloxorz levels, with only this check.
+/// static GAMES: &[GameInfo] = &[GameInfo {
+///     checks: &[&Short],
+///     ..puzzle_qa::games::bloxorz::GAME
+/// }];
+///
+/// let root = tempfile::tempdir()?;
+/// std::fs::create_dir_all(root.path().join("levels/bloxorz"))?;
+/// std::fs::write(root.path().join("levels/bloxorz/a.txt"), "s p p e\n")?;
+/// std::fs::write(root.path().join("levels/bloxorz/b.txt"), "s p p p p p p p p p p p p p p p p p e\n")?;
+///
+/// let verdicts = Suite::discover(Settings::new(root.path(), GAMES)).run();
+/// let outcomes: Vec<(&str, bool)> =
+///     verdicts.iter().map(|(trial, verdict)| (trial.as_str(), verdict.ok)).collect();
+/// // `orphans` fails: neither level has an expectation file yet.
+/// assert_eq!(outcomes, [("bloxorz::a::short", true), ("bloxorz::b::short", false), ("orphans", false)]);
+/// assert_eq!(verdicts[1].1.message.as_deref(), Some("par 12 is above 10"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub trait Check: Sync {
     /// The last part of the trial name, e.g. `par`.
     fn name(&self) -> &'static str;

@@ -136,15 +136,7 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
 
 /// The visible sub-folders of `dir`, sorted, each with the game of its name.
 fn game_folders(settings: &Settings, dir: &Path) -> Vec<(Option<&'static GameInfo>, PathBuf)> {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut folders: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.is_dir() && !is_hidden(path))
-        .collect();
-    folders.sort();
-    folders
+    visible(dir, Path::is_dir)
         .into_iter()
         .map(|folder| {
             let name = folder.file_name().unwrap_or_default();
@@ -156,15 +148,21 @@ fn game_folders(settings: &Settings, dir: &Path) -> Vec<(Option<&'static GameInf
 
 /// The visible files of `dir`, sorted.
 fn files(dir: &Path) -> Vec<PathBuf> {
+    visible(dir, Path::is_file)
+}
+
+/// The entries of `dir` that are not hidden and pass `keep`, sorted, so
+/// trial order never depends on the file system's.
+fn visible(dir: &Path, keep: fn(&Path) -> bool) -> Vec<PathBuf> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = entries
+    let mut paths: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.is_file() && !is_hidden(path))
+        .filter(|path| keep(path) && !is_hidden(path))
         .collect();
-    files.sort();
-    files
+    paths.sort();
+    paths
 }
 
 fn is_hidden(path: &Path) -> bool {
