@@ -9,7 +9,7 @@ use std::io::{ErrorKind, Write as _};
 use toml_edit::{DocumentMut, Value};
 
 use super::discover::LevelEntry;
-use super::expectations::apply;
+use super::expectations::{apply, print};
 
 /// Writes `values` into the level's expectation file (creating it and its
 /// folder if needed) and returns what changed; empty when the file already
@@ -47,7 +47,7 @@ pub fn write(
     fs::create_dir_all(folder).map_err(|error| failed("create the folder of", error))?;
     let mut temp = tempfile::NamedTempFile::new_in(folder)
         .map_err(|error| failed("write a temporary file beside", error))?;
-    temp.write_all(document.to_string().as_bytes())
+    temp.write_all(print(&document, current.as_deref().unwrap_or("")).as_bytes())
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|error| failed("write", error))?;
     keep_permissions(&entry.expectation_path, temp.as_file())

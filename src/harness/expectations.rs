@@ -122,9 +122,24 @@ impl Expectations {
         if changes.is_empty() {
             (self.text.clone(), changes)
         } else {
-            (document.to_string(), changes)
+            (print(&document, &self.text), changes)
         }
     }
+}
+
+/// `document` as text, with the line endings and byte-order mark of
+/// `original` (toml_edit writes `\n` and drops a BOM; a file kept with CRLF
+/// endings or a BOM keeps them).
+pub fn print(document: &DocumentMut, original: &str) -> String {
+    const BOM: char = '\u{feff}';
+    let mut text = document.to_string();
+    if original.contains("\r\n") {
+        text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+    }
+    if original.starts_with(BOM) && !text.starts_with(BOM) {
+        text.insert(0, BOM);
+    }
+    text
 }
 
 /// Writes machine-owned `values` into `document` and says what changed
@@ -304,6 +319,21 @@ mod tests {
             forward,
             "status = \"solved\"\npar = 3\nlimit = 5\n\n[[routes]]\nname = \"a\"\nmoves = \"R\"\n"
         );
+    }
+
+    #[test]
+    fn crlf_line_endings_survive_an_edit() {
+        let text = "status = \"solved\"\r\npar = 12 # note\r\n";
+        assert_eq!(
+            edit(text, &[("par", Some(10.into())), ("solution", Some("R".into()))]),
+            "status = \"solved\"\r\npar = 10 # note\r\nsolution = \"R\"\r\n"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_survives_an_edit() {
+        let text = "\u{feff}par = 12\n";
+        assert_eq!(edit(text, &[("par", Some(10.into()))]), "\u{feff}par = 10\n");
     }
 
     #[test]
