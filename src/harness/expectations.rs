@@ -325,7 +325,10 @@ mod tests {
     fn crlf_line_endings_survive_an_edit() {
         let text = "status = \"solved\"\r\npar = 12 # note\r\n";
         assert_eq!(
-            edit(text, &[("par", Some(10.into())), ("solution", Some("R".into()))]),
+            edit(
+                text,
+                &[("par", Some(10.into())), ("solution", Some("R".into()))]
+            ),
             "status = \"solved\"\r\npar = 10 # note\r\nsolution = \"R\"\r\n"
         );
     }
@@ -333,7 +336,10 @@ mod tests {
     #[test]
     fn a_byte_order_mark_survives_an_edit() {
         let text = "\u{feff}par = 12\n";
-        assert_eq!(edit(text, &[("par", Some(10.into()))]), "\u{feff}par = 10\n");
+        assert_eq!(
+            edit(text, &[("par", Some(10.into()))]),
+            "\u{feff}par = 10\n"
+        );
     }
 
     #[test]
