@@ -13,9 +13,9 @@ use serde::ser::SerializeMap as _;
 use super::Verdict as Exit;
 use crate::games::{GAMES, find};
 use crate::harness::discover;
-use crate::harness::libtest::afterword;
 use crate::harness::{
-    Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, colour_allowed, is_on,
+    Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword, colour_allowed,
+    is_on,
 };
 use crate::level::{GameInfo, Solution};
 use crate::search::Status;

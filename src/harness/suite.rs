@@ -105,3 +105,39 @@ impl Suite {
         verdicts
     }
 }
+
+/// What passing trials had to say, and what bless wrote, in trial order.
+pub fn afterword(subjects: &[Arc<Subject>]) -> String {
+    let mut notes = String::new();
+    let mut blessed = String::new();
+    for subject in subjects {
+        let entry = subject.entry();
+        let mut changes = Vec::new();
+        for (check, verdict) in subject.verdicts() {
+            if let (true, Some(message)) = (verdict.ok, &verdict.message) {
+                notes.push_str(&format!("{}:\n", entry.trial(check)));
+                for line in message.lines() {
+                    notes.push_str(&format!("    {line}\n"));
+                }
+            }
+            changes.extend(verdict.blessed.iter().cloned());
+        }
+        if !changes.is_empty() {
+            blessed.push_str(&format!(
+                "    {}: {}\n",
+                entry.shown_expectation,
+                changes.join("; ")
+            ));
+        }
+    }
+    let mut out = String::new();
+    if !notes.is_empty() {
+        out.push_str(&format!("\nnotes from passing checks:\n{notes}"));
+    }
+    if !blessed.is_empty() {
+        out.push_str(&format!(
+            "\nblessed (review with `git diff expectations/`, then commit):\n{blessed}"
+        ));
+    }
+    out
+}
