@@ -18,7 +18,26 @@ pub use parse::Parse;
 pub use routes::{Route, Routes};
 pub use search::{Par, Replay, Solvable};
 
+use crate::game::Cost;
 use crate::harness::Check;
+use crate::level::AnyLevel;
 
 /// The checks of a game whose levels are solved by search, in trial order.
 pub static SEARCH: &[&dyn Check] = &[&Parse, &Solvable, &Par, &Replay, &Routes];
+
+/// Plays a recorded move text on `level`: the moves counted toward par if
+/// it wins, else why not, worded to follow "route `x` " or "the stored
+/// solution ".
+fn play(level: &dyn AnyLevel, moves: &str) -> Result<Cost, String> {
+    let report = level
+        .replay_text(moves)
+        .map_err(|error| format!("does not read: column {}: {}", error.column, error.message))?;
+    if report.won {
+        return Ok(report.moves);
+    }
+    let at = report
+        .failed_at
+        .map_or(String::new(), |index| format!(" at move {}", index + 1));
+    let reason = report.reason.as_deref().unwrap_or("it ends before the win");
+    Err(format!("no longer wins{at}: {reason}"))
+}

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use serde::Deserialize;
 
+use super::play;
 use crate::harness::{Check, ExpectationKey, Finding, Subject};
 use crate::search::Status;
 
@@ -59,35 +60,22 @@ impl Check for Routes {
                 ));
                 continue;
             }
-            let report = match level.replay_text(&route.moves) {
-                Ok(report) => report,
-                Err(error) => {
-                    problems.push(format!(
-                        "route `{name}` does not read: column {}: {}",
-                        error.column, error.message
-                    ));
+            let moves = match play(level, &route.moves) {
+                Ok(moves) => moves,
+                Err(why) => {
+                    problems.push(format!("route `{name}` {why}"));
                     continue;
                 }
             };
-            if !report.won {
-                let at = report
-                    .failed_at
-                    .map_or(String::new(), |index| format!(" at move {}", index + 1));
-                problems.push(format!(
-                    "route `{name}` no longer wins{at}: {}",
-                    report.reason.as_deref().unwrap_or("it ends before the win")
-                ));
-                continue;
-            }
             match (solution.status, solution.par) {
-                (Status::Solved, Some(par)) if report.moves < par => problems.push(format!(
+                (Status::Solved, Some(par)) if moves < par => problems.push(format!(
                     "route `{name}` wins in {} moves, below the solver's par {par}: the solver \
                      missed a shorter win. This is a bug in puzzle-qa or in the game's rules; \
                      please report it with this level",
-                    report.moves
+                    moves
                 )),
-                (Status::Solved, Some(par)) if report.moves > par => {
-                    let above = report.moves - par;
+                (Status::Solved, Some(par)) if moves > par => {
+                    let above = moves - par;
                     let plural = if above == 1 { "" } else { "s" };
                     let text = format!("route `{name}` is {above} move{plural} above par ({par})");
                     if route.optimal {

@@ -1,8 +1,7 @@
 //! `solvable`, `par` and `replay`: what the shared search found, held
 //! against the machine-owned `status`, `par` and `solution`.
 
-use toml_edit::Value;
-
+use super::play;
 use crate::harness::{Check, ExpectationKey, Finding, Subject};
 use crate::level::Solution;
 use crate::search::{DEFAULT_STATE_LIMIT, Status};
@@ -128,39 +127,20 @@ impl Check for Replay {
             .get("solution")
             .and_then(|item| item.as_str());
         let mut finding = Finding::pass();
-        let keep = match stored {
-            Some(stored) => match level.replay_text(stored) {
-                Ok(report) if report.won && report.moves == par => true,
-                Ok(report) if report.won => {
-                    finding = finding.note(format!(
-                        "the stored solution wins in {} moves, not at par {par}",
-                        report.moves
-                    ));
-                    false
-                }
-                Ok(report) => {
-                    finding = finding.note(format!(
-                        "the stored solution no longer wins: {}",
-                        report.reason.as_deref().unwrap_or("it ends before the win")
-                    ));
-                    false
-                }
-                Err(error) => {
-                    finding = finding.note(format!(
-                        "the stored solution does not read (column {}: {})",
-                        error.column, error.message
-                    ));
-                    false
-                }
-            },
-            None => false,
-        };
-        let value: Value = if keep {
-            stored.unwrap_or(moves).into()
-        } else {
-            moves.into()
-        };
-        Ok(finding.expect("solution", Some(value)))
+        let kept = stored.filter(|stored| match play(level, stored) {
+            Ok(cost) if cost == par => true,
+            Ok(cost) => {
+                finding.notes.push(format!(
+                    "the stored solution wins in {cost} moves, not at par {par}"
+                ));
+                false
+            }
+            Err(why) => {
+                finding.notes.push(format!("the stored solution {why}"));
+                false
+            }
+        });
+        Ok(finding.expect("solution", Some(kept.unwrap_or(moves).into())))
     }
 }
 

@@ -17,7 +17,7 @@ use crate::harness::{
     Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword, colour_allowed,
     is_on,
 };
-use crate::level::{GameInfo, Solution};
+use crate::level::GameInfo;
 use crate::search::Status;
 
 /// `check` over `targets`; with `bless`, stale expectations are rewritten.
@@ -179,9 +179,9 @@ fn ancestor(path: &Path, n: usize) -> PathBuf {
 
 /// The verdicts of one suite.
 struct Report {
-    /// Each level with at least one selected check: per check of its game,
-    /// the verdict if the check ran.
-    levels: Vec<(Arc<Subject>, Vec<Option<Verdict>>)>,
+    /// Each level with at least one selected check; its verdicts are those
+    /// its subject computed (the suite is fresh, so exactly the selected).
+    levels: Vec<Arc<Subject>>,
     orphans: Option<Verdict>,
 }
 
@@ -190,33 +190,13 @@ impl Report {
     fn run(suite: &Suite, filters: &[String], whole: bool) -> Self {
         let selected =
             |name: &str| filters.is_empty() || filters.iter().any(|filter| name.contains(filter));
-        let mut work = Vec::new();
-        for subject in suite.subjects() {
-            let entry = subject.entry();
-            for (index, check) in entry.game.checks.iter().enumerate() {
-                if selected(&entry.trial(check.name())) {
-                    work.push((Arc::clone(subject), index));
-                }
-            }
-        }
+        let work = suite.work(selected);
         Suite::compute(&work);
         let levels = suite
             .subjects()
             .iter()
-            .filter_map(|subject| {
-                let entry = subject.entry();
-                let verdicts: Vec<Option<Verdict>> = entry
-                    .game
-                    .checks
-                    .iter()
-                    .enumerate()
-                    .map(|(index, check)| {
-                        selected(&entry.trial(check.name())).then(|| subject.verdict(index).clone())
-                    })
-                    .collect();
-                let any = verdicts.iter().any(Option::is_some);
-                any.then(|| (Arc::clone(subject), verdicts))
-            })
+            .filter(|subject| subject.verdicts().next().is_some())
+            .cloned()
             .collect();
         let orphans = (whole && selected(ORPHANS)).then(|| suite.orphans());
         Report { levels, orphans }
@@ -229,7 +209,7 @@ impl Report {
     fn verdicts(&self) -> impl Iterator<Item = &Verdict> {
         self.levels
             .iter()
-            .flat_map(|(_, verdicts)| verdicts.iter().flatten())
+            .flat_map(|subject| subject.verdicts().map(|(_, verdict)| verdict))
             .chain(&self.orphans)
     }
 
@@ -238,16 +218,9 @@ impl Report {
     }
 
     fn print_json(&self) {
-        for (subject, verdicts) in &self.levels {
+        for subject in &self.levels {
             let entry = subject.entry();
             let solution = subject.solution_if_solved();
-            let checks = entry
-                .game
-                .checks
-                .iter()
-                .zip(verdicts)
-                .filter_map(|(check, verdict)| Some((check.name(), verdict.as_ref()?)))
-                .collect();
             print_line(&LevelLine {
                 file: Some(&entry.shown_level),
                 game: Some(entry.game.name),
@@ -255,8 +228,8 @@ impl Report {
                 par: solution.and_then(|solution| solution.par),
                 expanded: solution.map(|solution| solution.stats.expanded),
                 stored: solution.map(|solution| solution.stats.stored),
-                ms: solution.map(milliseconds),
-                checks: Checks(checks),
+                ms: solution.map(|solution| solution.stats.milliseconds()),
+                checks: Checks(subject.verdicts().collect()),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -316,15 +289,11 @@ impl Serialize for Checks<'_> {
     }
 }
 
-fn milliseconds(solution: &Solution) -> f64 {
-    (solution.stats.elapsed.as_secs_f64() * 1e6).round() / 1e3
-}
-
 /// The summary table, then each failure in full, then notes and what bless
 /// wrote, then a one-line total with the next command to run.
 fn print_text(reports: &[Report], bless: bool) {
     let mut columns: Vec<&'static str> = Vec::new();
-    for (subject, _) in reports.iter().flat_map(|report| &report.levels) {
+    for subject in reports.iter().flat_map(|report| &report.levels) {
         for check in subject.entry().game.checks {
             if !columns.contains(&check.name()) {
                 columns.push(check.name());
@@ -335,7 +304,7 @@ fn print_text(reports: &[Report], bless: bool) {
     header.extend(&columns);
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut failures = String::new();
-    for (subject, verdicts) in reports.iter().flat_map(|report| &report.levels) {
+    for subject in reports.iter().flat_map(|report| &report.levels) {
         let entry = subject.entry();
         let solution = subject.solution_if_solved();
         let number = |value: Option<String>| value.unwrap_or_else(|| "-".to_string());
@@ -347,24 +316,20 @@ fn print_text(reports: &[Report], bless: bool) {
                     .map(|par| par.to_string()),
             ),
             number(solution.map(|solution| solution.stats.stored.to_string())),
-            number(solution.map(|solution| format!("{:.2}", milliseconds(solution)))),
+            number(solution.map(|solution| format!("{:.2}", solution.stats.milliseconds()))),
         ];
+        let verdicts: Vec<(&str, &Verdict)> = subject.verdicts().collect();
         for column in &columns {
-            let position = entry
-                .game
-                .checks
-                .iter()
-                .position(|check| check.name() == *column);
-            let verdict = position.and_then(|index| verdicts[index].as_ref());
-            row.push(match verdict {
-                None => "-".to_string(),
-                Some(verdict) => cell(verdict).to_string(),
-            });
-            if let (Some(verdict), Some(index)) = (verdict, position)
+            let verdict = verdicts.iter().find(|(name, _)| name == column);
+            row.push(
+                verdict
+                    .map_or("-", |(_, verdict)| cell(verdict))
+                    .to_string(),
+            );
+            if let Some((name, verdict)) = verdict
                 && !verdict.ok
             {
-                let name = entry.trial(entry.game.checks[index].name());
-                failures.push_str(&failure(&name, verdict));
+                failures.push_str(&failure(&entry.trial(name), verdict));
             }
         }
         rows.push(row);
@@ -404,12 +369,7 @@ fn print_text(reports: &[Report], bless: bool) {
         print!("\nfailures:\n{failures}");
     }
     for report in reports {
-        let subjects: Vec<Arc<Subject>> = report
-            .levels
-            .iter()
-            .map(|(subject, _)| Arc::clone(subject))
-            .collect();
-        print!("{}", afterword(&subjects));
+        print!("{}", afterword(&report.levels));
     }
     let verdicts: Vec<&Verdict> = reports.iter().flat_map(Report::verdicts).collect();
     let failed = verdicts.iter().filter(|verdict| !verdict.ok).count();

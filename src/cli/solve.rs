@@ -60,10 +60,6 @@ pub fn run(args: SolveArgs) -> Verdict {
     verdict
 }
 
-fn milliseconds(solution: &Solution) -> f64 {
-    (solution.stats.elapsed.as_secs_f64() * 1e6).round() / 1e3
-}
-
 fn print_json(file: &str, game: &str, solution: &Solution) {
     let line = SolveLine {
         file,
@@ -72,7 +68,7 @@ fn print_json(file: &str, game: &str, solution: &Solution) {
         par: solution.par,
         expanded: solution.stats.expanded,
         stored: solution.stats.stored,
-        ms: milliseconds(solution),
+        ms: solution.stats.milliseconds(),
         solution: solution.moves.as_deref(),
     };
     println!(
@@ -94,7 +90,7 @@ fn print_table(rows: &[(String, Solution)]) {
                 solution.par.map_or("-".into(), |par| par.to_string()),
                 solution.stats.expanded.to_string(),
                 solution.stats.stored.to_string(),
-                format!("{:.2}", milliseconds(solution)),
+                format!("{:.2}", solution.stats.milliseconds()),
                 solution.moves.clone().unwrap_or_default(),
             ]
         })

@@ -79,7 +79,7 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
             settings.shown(&levels_dir)
         ));
     }
-    let known = |kind: &str, folder: &Path| {
+    let unclaimed = |kind: &str, folder: &Path| {
         format!(
             "{}/: no game called `{}` is registered (games: {}); rename or remove the {kind} folder",
             settings.shown(folder),
@@ -94,7 +94,7 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
     };
     for (game, folder) in game_folders(settings, &levels_dir) {
         if game.is_none() {
-            problems.push(known("levels", &folder));
+            problems.push(unclaimed("levels", &folder));
         }
     }
     let with_level: BTreeSet<&Path> = levels
@@ -103,7 +103,7 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
         .collect();
     for (game, folder) in game_folders(settings, &settings.expectations_dir()) {
         let Some(game) = game else {
-            problems.push(known("expectations", &folder));
+            problems.push(unclaimed("expectations", &folder));
             continue;
         };
         for path in files(&folder) {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
 
 use super::settings::{Frontend, Settings};
-use super::subject::Verdict;
+use super::subject::{Subject, Verdict};
 use super::suite::{ORPHANS, Suite, afterword};
 use crate::level::GameInfo;
 
@@ -40,20 +40,30 @@ pub fn main(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> ExitCode {
 /// each trial then waits for its own verdict.
 pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     let suite = Arc::new(Suite::discover(settings));
-    let mut trials = Vec::new();
-    let mut work = Vec::new();
-    for subject in suite.subjects() {
-        for (index, check) in subject.entry().game.checks.iter().enumerate() {
-            let shared = Arc::clone(subject);
-            let trial = Trial::test(subject.entry().trial(check.name()), move || {
-                outcome(shared.verdict(index))
-            });
-            if !args.list && !args.is_filtered_out(&trial) && !args.is_ignored(&trial) {
-                work.push((Arc::clone(subject), index));
-            }
-            trials.push(trial);
-        }
-    }
+    let trials_of = |subject: &Arc<Subject>| {
+        let entry = subject.entry();
+        entry
+            .game
+            .checks
+            .iter()
+            .enumerate()
+            .map(|(index, check)| {
+                let shared = Arc::clone(subject);
+                Trial::test(entry.trial(check.name()), move || {
+                    outcome(shared.verdict(index))
+                })
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut trials: Vec<Trial> = suite.subjects().iter().flat_map(trials_of).collect();
+    let work = if args.list {
+        Vec::new()
+    } else {
+        suite.work(|name| {
+            let probe = Trial::test(name, || Ok(()));
+            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+        })
+    };
     let shared = Arc::clone(&suite);
     trials.push(Trial::test(ORPHANS, move || outcome(&shared.orphans())));
     // `--test-threads=1` asks for one thing at a time (often to debug):

@@ -10,6 +10,10 @@ use super::discover::{self, LevelEntry};
 use super::settings::Settings;
 use super::subject::{Subject, Verdict};
 
+/// One (level, check) pair: the level and the index of the check in its
+/// game's list.
+pub type Work = (Arc<Subject>, usize);
+
 /// The name of the one suite-wide trial.
 pub const ORPHANS: &str = "orphans";
 
@@ -73,9 +77,28 @@ impl Suite {
         }
     }
 
+    /// The (level, check) pairs whose trial names `selected` accepts, in
+    /// trial order: what a run has to compute.
+    pub fn work(&self, selected: impl Fn(&str) -> bool) -> Vec<Work> {
+        self.subjects
+            .iter()
+            .flat_map(|subject| {
+                let entry = subject.entry();
+                entry
+                    .game
+                    .checks
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, check)| selected(&entry.trial(check.name())))
+                    .map(|(index, _)| (Arc::clone(subject), index))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
     /// Computes the given (level, check) verdicts in parallel. A check that
     /// panics is left to fail in its own trial, where the panic is reported.
-    pub fn compute(work: &[(Arc<Subject>, usize)]) {
+    pub fn compute(work: &[Work]) {
         work.par_iter().for_each(|(subject, index)| {
             let _ = catch_unwind(AssertUnwindSafe(|| subject.verdict(*index)));
         });
@@ -83,13 +106,7 @@ impl Suite {
 
     /// Every trial's verdict, in trial order, computed in parallel.
     pub fn run(&self) -> Vec<(String, Verdict)> {
-        let work: Vec<(Arc<Subject>, usize)> = self
-            .subjects
-            .iter()
-            .flat_map(|subject| {
-                (0..subject.entry().game.checks.len()).map(|index| (Arc::clone(subject), index))
-            })
-            .collect();
+        let work = self.work(|_| true);
         Suite::compute(&work);
         let mut verdicts: Vec<(String, Verdict)> = work
             .iter()

@@ -37,6 +37,13 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+impl Stats {
+    /// `elapsed` in milliseconds, to the microsecond, as reports print it.
+    pub fn milliseconds(&self) -> f64 {
+        (self.elapsed.as_secs_f64() * 1e6).round() / 1e3
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome<M> {
