@@ -59,7 +59,7 @@ pub type Cost = u32;
 /// let outcome = puzzle_qa::search::bfs(&Counter, puzzle_qa::search::DEFAULT_STATE_LIMIT);
 /// assert_eq!(outcome.par(), Some(4)); // 1 → 2 → 4 → 5 → 10
 /// ```
-pub trait Game {
+pub trait Game: Sized {
     /// Everything that changes during play; plain data, cheap to copy.
     type State: Copy + Debug;
     /// The visited-set key: equal for states that play identically (for
@@ -137,6 +137,41 @@ pub trait Game {
     fn notation_width(&self, _mv: &Self::Move) -> usize {
         1
     }
+
+    /// One [`Ablation`] per mechanic present in this level (with `at: None`),
+    /// in the game's own order. The default: the game has no mechanics to
+    /// ablate.
+    fn mechanics(&self) -> Vec<Ablation> {
+        Vec::new()
+    }
+
+    /// One [`Ablation`] per single piece of a mechanic (an object, a tile)
+    /// that can be removed alone, with its cell in `at`.
+    fn pieces(&self) -> Vec<Ablation> {
+        Vec::new()
+    }
+
+    /// A copy of the level with `ablation` applied: the mechanic removed
+    /// everywhere (`at: None`) or at one cell. It transforms the parsed
+    /// level, never its text, so the copy need not be a valid level file
+    /// (a gate whose plates were removed simply stays shut). Only called with
+    /// an ablation from [`Game::mechanics`] or [`Game::pieces`].
+    fn ablate(&self, _ablation: &Ablation) -> Self {
+        unreachable!("a game without mechanics is never ablated")
+    }
+}
+
+/// A mechanic taken out of a level to see whether the level needs it: the
+/// mechanic's name as the game's rulebook spells it (`cushion`,
+/// `weak-tile`), where (everywhere, or one cell), and what takes its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ablation {
+    pub mechanic: &'static str,
+    /// `None`: every piece of the mechanic; `Some((row, column))`, 0-based:
+    /// the one piece on that cell.
+    pub at: Option<(usize, usize)>,
+    /// What replaces each removed piece, in words (`wall`, `floor`).
+    pub replacement: &'static str,
 }
 
 /// A move text that does not read: where (1-based character column) and why.

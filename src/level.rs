@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::game::{Cost, Game, NotationError};
+use crate::game::{Ablation, Cost, Game, NotationError};
 use crate::harness::Check;
 use crate::replay::replay;
 use crate::search::{self, SearchOptions, Stats, Status};
@@ -49,6 +49,12 @@ pub trait AnyLevel: Send + Sync {
     fn replay_text(&self, moves: &str) -> Result<ReplayReport, NotationError>;
     /// Whether the game offers an admissible heuristic for A*.
     fn offers_heuristic(&self) -> bool;
+    /// The mechanics present, each to be ablated everywhere ([`Game::mechanics`]).
+    fn mechanics(&self) -> Vec<Ablation>;
+    /// The single pieces that can be ablated alone ([`Game::pieces`]).
+    fn pieces(&self) -> Vec<Ablation>;
+    /// A copy with `ablation` applied ([`Game::ablate`]).
+    fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
 }
 
 /// A search's verdict in game-neutral terms.
@@ -74,7 +80,7 @@ pub struct ReplayReport {
     pub reason: Option<String>,
 }
 
-impl<G: Game + Send + Sync> AnyLevel for G {
+impl<G: Game + Send + Sync + 'static> AnyLevel for G {
     fn solve(&self, options: SearchOptions) -> Solution {
         let outcome = search::solve(self, options);
         Solution {
@@ -103,6 +109,18 @@ impl<G: Game + Send + Sync> AnyLevel for G {
 
     fn offers_heuristic(&self) -> bool {
         self.heuristic(&self.start()).is_some()
+    }
+
+    fn mechanics(&self) -> Vec<Ablation> {
+        Game::mechanics(self)
+    }
+
+    fn pieces(&self) -> Vec<Ablation> {
+        Game::pieces(self)
+    }
+
+    fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {
+        Box::new(self.ablate(ablation))
     }
 }
 

@@ -3,6 +3,7 @@
 //!
 //! See ARCHITECTURE.md for a map of the modules.
 
+pub mod ablation;
 pub mod checks;
 pub mod cli;
 pub mod diagnostic;

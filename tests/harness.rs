@@ -102,6 +102,7 @@ fn the_fixture_passes_with_one_trial_per_level_and_check() {
     assert_eq!(
         verdicts.keys().map(String::as_str).collect::<Vec<_>>(),
         [
+            "bloxorz::hook::ablation",
             "bloxorz::hook::par",
             "bloxorz::hook::parse",
             "bloxorz::hook::replay",
@@ -473,11 +474,11 @@ fn filters_select_trials_as_libtest_does() {
         puzzle_qa::harness::run(&args, settings(&dir))
     };
     let one = run(&["bloxorz::hook::par", "--exact"]);
-    assert_eq!((one.num_passed, one.num_filtered_out), (1, 5));
+    assert_eq!((one.num_passed, one.num_filtered_out), (1, 6));
     let level = run(&["bloxorz::hook"]);
-    assert_eq!((level.num_passed, level.num_filtered_out), (5, 1));
+    assert_eq!((level.num_passed, level.num_filtered_out), (6, 1));
     let skipped = run(&["--skip", "routes"]);
-    assert_eq!((skipped.num_passed, skipped.num_filtered_out), (5, 1));
+    assert_eq!((skipped.num_passed, skipped.num_filtered_out), (6, 1));
 }
 
 #[test]
@@ -505,6 +506,7 @@ fn a_level_over_its_state_limit_fails_solvable_and_bless_cannot_hide_it() {
     assert_eq!(
         failing(&verdicts),
         [
+            "bloxorz::hook::ablation",
             "bloxorz::hook::par",
             "bloxorz::hook::replay",
             "bloxorz::hook::solvable"

@@ -9,11 +9,14 @@
 //! | `par` | the solver's optimum differs from `par` | `par` (machine) |
 //! | `replay` | the solver's own path does not win at par when replayed; `solution` no longer wins at par | `solution` (machine) |
 //! | `routes` | a designer route no longer wins, wins below par, or is `optimal` and above par | `routes` (designer) |
+//! | `ablation` | an ablated copy's search hits its limit, or a mechanic's class differs from `[mechanics]` | `mechanics` (machine) |
 
+mod ablation;
 mod parse;
 mod routes;
 mod search;
 
+pub use ablation::Ablations;
 pub use parse::Parse;
 pub use routes::{Route, Routes};
 pub use search::{Par, Replay, Solvable};
@@ -23,7 +26,7 @@ use crate::harness::Check;
 use crate::level::AnyLevel;
 
 /// The checks of a game whose levels are solved by search, in trial order.
-pub static SEARCH: &[&dyn Check] = &[&Parse, &Solvable, &Par, &Replay, &Routes];
+pub static SEARCH: &[&dyn Check] = &[&Parse, &Solvable, &Par, &Replay, &Routes, &Ablations];
 
 /// Plays a recorded move text on `level`: the moves counted toward par if
 /// it wins, else why not, worded to follow "route `x` " or "the stored

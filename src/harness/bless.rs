@@ -6,7 +6,7 @@
 use std::fs::{self, File};
 use std::io::{ErrorKind, Write as _};
 
-use toml_edit::{DocumentMut, Value};
+use toml_edit::{DocumentMut, Item};
 
 use super::discover::LevelEntry;
 use super::expectations::{apply, print};
@@ -16,7 +16,7 @@ use super::expectations::{apply, print};
 /// said so, e.g. because another check of the same level blessed it first.
 pub fn write(
     entry: &LevelEntry,
-    values: &[(&str, Option<Value>)],
+    values: &[(&str, Option<Item>)],
     canonical: &[&str],
 ) -> Result<Vec<String>, String> {
     let shown = &entry.shown_expectation;

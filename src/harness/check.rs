@@ -4,7 +4,7 @@
 //!
 //! [`GameInfo`]: crate::level::GameInfo
 
-use toml_edit::Value;
+use toml_edit::{Item, Table, Value};
 
 use super::subject::Subject;
 
@@ -116,9 +116,9 @@ pub const HARNESS_KEYS: &[ExpectationKey] = &[
 /// What a check found, when nothing is wrong that bless could not fix.
 #[derive(Clone, Debug, Default)]
 pub struct Finding {
-    /// Each machine-owned key this check owns, with the value bless would
-    /// write (`None`: the key should be absent).
-    pub machine: Vec<(&'static str, Option<Value>)>,
+    /// Each machine-owned key this check owns, with the value (or table)
+    /// bless would write (`None`: the key should be absent).
+    pub machine: Vec<(&'static str, Option<Item>)>,
     /// Remarks worth showing even when the check passes.
     pub notes: Vec<String>,
 }
@@ -131,7 +131,14 @@ impl Finding {
 
     /// Adds the value bless would write for machine-owned `key`.
     pub fn expect(mut self, key: &'static str, value: Option<Value>) -> Self {
-        self.machine.push((key, value));
+        self.machine.push((key, value.map(Item::Value)));
+        self
+    }
+
+    /// Adds the table bless would write for machine-owned `key`
+    /// (`[mechanics]`); it is compared and edited entry by entry.
+    pub fn expect_table(mut self, key: &'static str, table: Option<Table>) -> Self {
+        self.machine.push((key, table.map(Item::Table)));
         self
     }
 

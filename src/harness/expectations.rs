@@ -114,7 +114,7 @@ impl Expectations {
     /// and what changed.
     pub fn with_values(
         &self,
-        values: &[(&str, Option<Value>)],
+        values: &[(&str, Option<Item>)],
         canonical: &[&str],
     ) -> (String, Vec<String>) {
         let mut document = self.document.clone();
@@ -146,44 +146,70 @@ pub fn print(document: &DocumentMut, original: &str) -> String {
 /// (`par: 12 → 10`). A value equal to the one present is left as written;
 /// a replaced value keeps its comments and spacing; a new key goes right
 /// after the nearest key before it in `canonical` order (or first), so the
-/// layout does not depend on the order in which checks bless.
+/// layout does not depend on the order in which checks bless. A table value
+/// (`[mechanics]`) is edited key by key in the same way, so a comment beside
+/// one of its entries survives.
 pub fn apply(
     document: &mut DocumentMut,
-    values: &[(&str, Option<Value>)],
+    values: &[(&str, Option<Item>)],
     canonical: &[&str],
 ) -> Vec<String> {
-    let table = document.as_table_mut();
     let mut changes = Vec::new();
+    edit_table(document.as_table_mut(), "", values, canonical, &mut changes);
+    changes
+}
+
+fn edit_table(
+    table: &mut Table,
+    path: &str,
+    values: &[(&str, Option<Item>)],
+    canonical: &[&str],
+    changes: &mut Vec<String>,
+) {
     for (key, value) in values {
+        let name = format!("{path}{key}");
         let present = table.get_mut(key).filter(|item| !item.is_none());
         match (present, value) {
-            (Some(Item::Value(old)), Some(new)) => {
+            (Some(Item::Value(old)), Some(Item::Value(new))) => {
                 if !same(old, new) {
-                    changes.push(format!("{key}: {} → {}", shown(old), shown(new)));
+                    changes.push(format!("{name}: {} → {}", shown(old), shown(new)));
                     let decor = old.decor().clone();
                     *old = new.clone();
                     *old.decor_mut() = decor;
                 }
             }
+            (Some(Item::Table(old)), Some(Item::Table(new))) => {
+                let gone: Vec<String> = old
+                    .iter()
+                    .filter(|(key, _)| !new.contains_key(key))
+                    .map(|(key, _)| key.to_string())
+                    .collect();
+                let entries: Vec<(&str, Option<Item>)> = new
+                    .iter()
+                    .map(|(key, item)| (key, Some(item.clone())))
+                    .chain(gone.iter().map(|key| (key.as_str(), None)))
+                    .collect();
+                let order: Vec<&str> = new.iter().map(|(key, _)| key).collect();
+                edit_table(old, &format!("{name}."), &entries, &order, changes);
+            }
             (Some(item), Some(new)) => {
-                changes.push(format!("{key}: replaced by {}", shown(new)));
-                *item = Item::Value(new.clone());
+                changes.push(format!("{name}: replaced by {}", shown_item(new)));
+                *item = new.clone();
             }
             (Some(_), None) => {
-                changes.push(format!("{key}: removed"));
+                changes.push(format!("{name}: removed"));
                 table.remove(key);
             }
             (None, Some(new)) => {
-                changes.push(format!("{key}: added {}", shown(new)));
+                changes.push(format!("{name}: added {}", shown_item(new)));
                 insert_in_order(table, key, new.clone(), canonical);
             }
             (None, None) => {}
         }
     }
-    changes
 }
 
-fn insert_in_order(table: &mut Table, key: &str, value: Value, canonical: &[&str]) {
+fn insert_in_order(table: &mut Table, key: &str, item: Item, canonical: &[&str]) {
     let before = &canonical[..canonical
         .iter()
         .position(|name| *name == key)
@@ -197,7 +223,7 @@ fn insert_in_order(table: &mut Table, key: &str, value: Value, canonical: &[&str
         .iter()
         .filter_map(|name| table.remove_entry(name))
         .collect();
-    entries.insert(index, (Key::new(key), Item::Value(value)));
+    entries.insert(index, (Key::new(key), item));
     for (key, item) in entries {
         table.insert_formatted(&key, item);
     }
@@ -214,6 +240,21 @@ fn same(a: &Value, b: &Value) -> bool {
             a.len() == b.len() && a.iter().zip(b.iter()).all(|(a, b)| same(a, b))
         }
         _ => shown(a) == shown(b),
+    }
+}
+
+/// An item as a change summary shows it: a table by its entries.
+fn shown_item(item: &Item) -> String {
+    match item {
+        Item::Value(value) => shown(value),
+        Item::Table(table) => {
+            let entries: Vec<String> = table
+                .iter()
+                .map(|(key, item)| format!("{key} = {}", shown_item(item)))
+                .collect();
+            format!("[{}]", entries.join(", "))
+        }
+        other => other.to_string().trim().to_string(),
     }
 }
 
@@ -281,10 +322,58 @@ mod tests {
     use super::*;
 
     fn edit(text: &str, values: &[(&str, Option<Value>)]) -> String {
+        let values: Vec<(&str, Option<Item>)> = values
+            .iter()
+            .map(|(key, value)| (*key, value.clone().map(Item::Value)))
+            .collect();
         let expectations = Expectations::parse("x.toml", text.to_string(), true).unwrap();
         expectations
-            .with_values(values, &["status", "par", "solution"])
+            .with_values(&values, &["status", "par", "solution", "mechanics"])
             .0
+    }
+
+    fn mechanics(entries: &[(&str, &str)]) -> Option<Item> {
+        let mut table = Table::new();
+        for (key, class) in entries {
+            table.insert(key, toml_edit::value(*class));
+        }
+        Some(Item::Table(table))
+    }
+
+    #[test]
+    fn a_table_is_edited_entry_by_entry() {
+        let text =
+            "par = 3\n\n[mechanics]\ncushion = \"essential\" # the point\ngate = \"obstacle\"\n";
+        let expectations = Expectations::parse("x.toml", text.to_string(), true).unwrap();
+        let values = [(
+            "mechanics",
+            mechanics(&[("cushion", "decoration"), ("plate", "essential")]),
+        )];
+        let (edited, changes) = expectations.with_values(&values, &["par", "mechanics"]);
+        assert_eq!(
+            edited,
+            "par = 3\n\n[mechanics]\ncushion = \"decoration\" # the point\nplate = \"essential\"\n"
+        );
+        assert_eq!(
+            changes,
+            [
+                "mechanics.cushion: \"essential\" → \"decoration\"",
+                "mechanics.plate: added \"essential\"",
+                "mechanics.gate: removed"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_new_table_goes_after_the_values_and_before_designer_tables() {
+        let text = "status = \"solved\"\npar = 3\n\n[[routes]]\nname = \"a\"\nmoves = \"R\"\n";
+        let expectations = Expectations::parse("x.toml", text.to_string(), true).unwrap();
+        let values = [("mechanics", mechanics(&[("cushion", "essential")]))];
+        let (edited, _) = expectations.with_values(&values, &["status", "par", "mechanics"]);
+        assert_eq!(
+            edited,
+            "status = \"solved\"\npar = 3\n\n[mechanics]\ncushion = \"essential\"\n\n[[routes]]\nname = \"a\"\nmoves = \"R\"\n"
+        );
     }
 
     #[test]

@@ -36,8 +36,14 @@ pub fn main(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> ExitCode {
 }
 
 /// Runs the trials `args` selects. Listing reads folder listings only; a
-/// run first starts every selected level's checks in parallel (rayon), and
-/// each trial then waits for its own verdict.
+/// run first computes every selected verdict in parallel (rayon), and the
+/// trials then report them.
+///
+/// Why not let each trial compute its own verdict on libtest's threads? A
+/// check may itself run in parallel (ablation does); if a libtest thread held
+/// a verdict's lock while waiting for rayon, and every rayon worker waited
+/// for such a lock, nothing would move. Computing only on rayon's workers
+/// rules that out.
 pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     let suite = Arc::new(Suite::discover(settings));
     let trials_of = |subject: &Arc<Subject>| {
@@ -56,20 +62,16 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
             .collect::<Vec<_>>()
     };
     let mut trials: Vec<Trial> = suite.subjects().iter().flat_map(trials_of).collect();
-    let work = if args.list {
-        Vec::new()
-    } else {
-        suite.work(|name| {
-            let probe = Trial::test(name, || Ok(()));
-            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
-        })
-    };
     let shared = Arc::clone(&suite);
     trials.push(Trial::test(ORPHANS, move || outcome(&shared.orphans())));
     // `--test-threads=1` asks for one thing at a time (often to debug):
     // then each trial computes its own verdict when it runs.
-    if !work.is_empty() && args.test_threads != Some(1) {
-        rayon::spawn(move || Suite::compute(&work));
+    if !args.list && args.test_threads != Some(1) {
+        let work = suite.work(|name| {
+            let probe = Trial::test(name, || Ok(()));
+            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+        });
+        Suite::compute(&work);
     }
     let conclusion = libtest_mimic::run(args, trials);
     if !args.list {

@@ -428,7 +428,6 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
     }
 
     let mut cells = Vec::with_capacity(words.len());
-    let mut landmarks = Vec::new();
     for (index, word) in words.iter().enumerate() {
         let letter = letters[index];
         let tile = match letter {
@@ -450,10 +449,6 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                 word.text
             )));
         }
-        if letter == 'e' || teleport.is_some() {
-            let (row, col) = (index / width, index % width);
-            landmarks.push((2 * row as i32, 2 * col as i32));
-        }
         cells.push(Cell {
             tile,
             presence,
@@ -462,7 +457,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         });
     }
 
-    let level = Level {
+    let mut level = Level {
         name,
         hint,
         width,
@@ -471,9 +466,26 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         start: start as u16,
         switches,
         initial_mask,
-        landmarks,
+        landmarks: Vec::new(),
     };
+    level.landmarks = level.goal_and_teleport_landmarks();
     Ok((level, warnings))
+}
+
+impl Level {
+    /// Goal cells and teleport cells that split, as doubled (row, col)
+    /// coordinates: see [`Level::landmarks`].
+    pub(crate) fn goal_and_teleport_landmarks(&self) -> Vec<(i32, i32)> {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, cell)| cell.tile == Tile::Goal || cell.teleport.is_some())
+            .map(|(index, _)| {
+                let (row, col) = (index / self.width, index % self.width);
+                (2 * row as i32, 2 * col as i32)
+            })
+            .collect()
+    }
 }
 
 /// The two cells a `teleports` rule splits the block onto: its target names

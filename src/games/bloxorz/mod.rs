@@ -3,7 +3,10 @@
 //! * [`level`]: the level file format and its checks.
 //! * [`rules`]: the pure step function and the state encoding.
 //! * [`notation`]: move text.
+//! * `ablate`: the mechanics ablation takes out (`weak-tile`,
+//!   `strong-switch`, `bridge`, `teleport`).
 
+mod ablate;
 pub mod level;
 pub mod notation;
 pub mod rules;
@@ -12,7 +15,7 @@ pub use level::Level;
 pub use rules::{Dir, Move, Refusal, Shape, State};
 
 use crate::diagnostic::Diagnostic;
-use crate::game::{Cost, Game, NotationError};
+use crate::game::{Ablation, Cost, Game, NotationError};
 use crate::level::{GameInfo, Loaded};
 
 /// Bloxorz in the game registry.
@@ -77,6 +80,18 @@ impl Game for Level {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
         notation::parse(text)
+    }
+
+    fn mechanics(&self) -> Vec<Ablation> {
+        Level::mechanics(self)
+    }
+
+    fn pieces(&self) -> Vec<Ablation> {
+        Level::pieces(self)
+    }
+
+    fn ablate(&self, ablation: &Ablation) -> Level {
+        Level::ablate(self, ablation)
     }
 
     fn notation_width(&self, mv: &Move) -> usize {

@@ -1,0 +1,85 @@
+//! `ablation`: each mechanic present in the level is taken out in turn and
+//! the copy re-solved; the class each comes out as (essential, shortcut,
+//! decoration, obstacle) is held against the machine-owned `[mechanics]`.
+
+use toml_edit::{Table, value};
+
+use crate::ablation::{self, Class};
+use crate::harness::{Check, ExpectationKey, Finding, Subject};
+use crate::search::{Algorithm, SearchOptions, Status};
+
+pub struct Ablations;
+
+impl Check for Ablations {
+    fn name(&self) -> &'static str {
+        "ablation"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            "mechanics",
+            "a table: each mechanic's class when it is taken out (essential, shortcut, \
+             decoration, obstacle)",
+        )];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let solution = subject.solution()?;
+        if solution.status == Status::Limit {
+            return Err(format!(
+                "class unknown for every mechanic: the level's own search stopped at its state \
+                 limit, so its ablations were skipped; see `{}`",
+                subject.entry().trial("solvable")
+            ));
+        }
+        let level = subject.level()?;
+        let mechanics = level.mechanics();
+        if mechanics.is_empty() {
+            return Ok(Finding::pass().expect_table("mechanics", None));
+        }
+        let limit = subject.limit()?;
+        let options = SearchOptions {
+            algorithm: Algorithm::Bfs,
+            limit,
+        };
+        let results = ablation::run(level, solution.par, mechanics, options);
+
+        let unknown: Vec<String> = results
+            .iter()
+            .filter(|result| result.class == Class::Unknown)
+            .map(|result| format!("  {}", result.describe(solution.par)))
+            .collect();
+        if !unknown.is_empty() {
+            return Err(format!(
+                "class unknown: the search of an ablated copy stopped at its state limit \
+                 ({limit} states)\n{}\nraise `limit` in {} to let it decide",
+                unknown.join("\n"),
+                subject.entry().shown_expectation
+            ));
+        }
+
+        let declared = subject.expectations()?.get("mechanics");
+        let mut table = Table::new();
+        let mut finding = Finding::pass();
+        for result in &results {
+            let mechanic = result.ablation.mechanic;
+            table.insert(mechanic, value(result.class.name()));
+            let expected = declared
+                .and_then(|item| item.get(mechanic))
+                .and_then(|item| item.as_str());
+            if expected != Some(result.class.name()) {
+                let was = expected.map_or("not declared".to_string(), |class| {
+                    format!("declared {class}")
+                });
+                finding.notes.push(format!(
+                    "{} → {} ({was}): {}",
+                    mechanic,
+                    result.class,
+                    result.describe(solution.par)
+                ));
+            }
+        }
+        Ok(finding.expect_table("mechanics", Some(table)))
+    }
+}
