@@ -4,6 +4,7 @@
 //! Exit status, for every command: 2 if any input is bad or the usage is
 //! wrong, else 1 if any level fails, else 0.
 
+mod ablate;
 mod check;
 mod load;
 mod replay;
@@ -43,6 +44,10 @@ enum Command {
     Solve(SolveArgs),
     /// Play a move text through a level's rules and say whether it wins.
     Replay(ReplayArgs),
+    /// Re-solve a level without each of its mechanics (and, with --objects,
+    /// without each single piece) and classify it: essential, shortcut,
+    /// decoration, obstacle, or unknown (state limit hit; exit 1).
+    Ablate(AblateArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -100,6 +105,28 @@ struct ReplayArgs {
     json: bool,
 }
 
+#[derive(clap::Args, Debug)]
+struct AblateArgs {
+    /// The level file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Also remove each single object, hole, plate, gate or cat alone (each
+    /// gets its mechanic's replacement on its own cell).
+    #[arg(long)]
+    objects: bool,
+    /// The game of FILE, instead of inferring it from the folder name.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// The most states one search may store before giving up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+    /// Print one JSON object: {file, game, par, mechanics: {NAME: {class, par}},
+    /// objects: [{mechanic, at: [row, col], replacement, class, par}]}
+    /// (objects is empty without --objects).
+    #[arg(long)]
+    json: bool,
+}
+
 /// How a command went, in exit-status order: the worst one wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Verdict {
@@ -129,6 +156,7 @@ pub fn main() -> ExitCode {
         Command::Bless(args) => check::run(&args.targets, false, true),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Ablate(args) => ablate::run(args),
     };
     verdict.into()
 }

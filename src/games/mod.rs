@@ -3,11 +3,12 @@
 //! [`crate::game::Game`] and its [`GameInfo`] entry here.
 
 pub mod bloxorz;
+pub mod hugmaze;
 
 use crate::level::GameInfo;
 
 /// Every game puzzle-qa knows, by name.
-pub static GAMES: &[GameInfo] = &[bloxorz::GAME];
+pub static GAMES: &[GameInfo] = &[bloxorz::GAME, hugmaze::GAME];
 
 /// The game called `name`.
 pub fn find(name: &str) -> Option<&'static GameInfo> {

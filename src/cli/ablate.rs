@@ -1,0 +1,245 @@
+//! `puzzle-qa ablate`: which mechanics (and, with `--objects`, which single
+//! pieces) a level needs, by re-solving it without each.
+
+use serde::Serialize;
+
+use super::load::load;
+use super::{AblateArgs, Verdict};
+use crate::ablation::{self, Ablated, Class};
+use crate::search::{Algorithm, SearchOptions, Status};
+
+/// `ablate --json`; scripts depend on these names.
+#[derive(Serialize)]
+struct Report<'a> {
+    file: &'a str,
+    game: &'a str,
+    par: Option<u32>,
+    /// Keyed by mechanic name, in the game's order.
+    mechanics: Mechanics,
+    /// Empty unless `--objects`.
+    objects: Vec<ObjectLine>,
+}
+
+/// Mechanics in the game's order (a map that keeps insertion order when
+/// serialized, without pulling in an ordered-map crate).
+struct Mechanics(Vec<(&'static str, MechanicLine)>);
+
+impl Serialize for Mechanics {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, line) in &self.0 {
+            map.serialize_entry(name, line)?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+struct MechanicLine {
+    class: Class,
+    par: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct ObjectLine {
+    mechanic: &'static str,
+    at: [usize; 2],
+    replacement: &'static str,
+    class: Class,
+    par: Option<u32>,
+}
+
+pub fn run(args: AblateArgs) -> Verdict {
+    let file = args.file.display().to_string();
+    let loaded = match load(&args.file, args.game.as_deref()) {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprint!("{message}");
+            return Verdict::BadInput;
+        }
+    };
+    let level = loaded.loaded.level.as_ref();
+    let options = SearchOptions {
+        algorithm: Algorithm::Bfs,
+        limit: args.limit,
+    };
+    let mechanics = level.mechanics();
+    let pieces = if args.objects {
+        level.pieces()
+    } else {
+        Vec::new()
+    };
+    let solution = level.solve(options);
+    let (mechanics, pieces): (Vec<Ablated>, Vec<Ablated>) = if solution.status == Status::Limit {
+        eprintln!(
+            "error: the search of {file} stopped at its state limit ({} states); its ablations \
+             were skipped, so every class is unknown\n  = hint: raise --limit (now {})",
+            solution.stats.stored, args.limit
+        );
+        let unknown = |ablation| Ablated {
+            ablation,
+            class: Class::Unknown,
+            solution: solution.clone(),
+        };
+        (
+            mechanics.into_iter().map(unknown).collect(),
+            pieces.into_iter().map(unknown).collect(),
+        )
+    } else {
+        let count = mechanics.len();
+        let mut all = ablation::run(
+            level,
+            solution.par,
+            mechanics.into_iter().chain(pieces).collect(),
+            options,
+        );
+        let pieces = all.split_off(count);
+        (all, pieces)
+    };
+    let unknown = mechanics
+        .iter()
+        .chain(&pieces)
+        .any(|result| result.class == Class::Unknown);
+
+    if args.json {
+        let report = Report {
+            file: &file,
+            game: loaded.game.name,
+            par: solution.par,
+            mechanics: Mechanics(
+                mechanics
+                    .iter()
+                    .map(|result| {
+                        let line = MechanicLine {
+                            class: result.class,
+                            par: result.solution.par.filter(|_| result.class != Class::Unknown),
+                        };
+                        (result.ablation.mechanic, line)
+                    })
+                    .collect(),
+            ),
+            objects: pieces
+                .iter()
+                .map(|result| {
+                    let (row, col) = result.ablation.at.expect("a piece has a cell");
+                    ObjectLine {
+                        mechanic: result.ablation.mechanic,
+                        at: [row, col],
+                        replacement: result.ablation.replacement,
+                        class: result.class,
+                        par: result.solution.par.filter(|_| result.class != Class::Unknown),
+                    }
+                })
+                .collect(),
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("plain data serializes")
+        );
+    } else {
+        print_text(&file, loaded.game.name, &solution, &mechanics, &pieces, args.objects);
+    }
+    if unknown {
+        Verdict::Failed
+    } else {
+        Verdict::Passed
+    }
+}
+
+fn print_text(
+    file: &str,
+    game: &str,
+    solution: &crate::level::Solution,
+    mechanics: &[Ablated],
+    pieces: &[Ablated],
+    objects: bool,
+) {
+    let par = solution
+        .par
+        .map_or_else(|| solution.status.to_string(), |par| format!("par {par}"));
+    println!("{file} ({game}): {par}, {} states", solution.stats.stored);
+    if mechanics.is_empty() {
+        println!("no mechanics to ablate");
+        return;
+    }
+    let mut rows = vec![[
+        "mechanic".to_string(),
+        "replacement".to_string(),
+        "class".to_string(),
+        "par".to_string(),
+        "states".to_string(),
+    ]];
+    for result in mechanics {
+        rows.push(row(result, result.ablation.mechanic.to_string()));
+    }
+    println!();
+    print_rows(&rows);
+    if objects {
+        let mut rows = vec![[
+            "piece".to_string(),
+            "replacement".to_string(),
+            "class".to_string(),
+            "par".to_string(),
+            "states".to_string(),
+        ]];
+        for result in pieces {
+            let (row_, col) = result.ablation.at.expect("a piece has a cell");
+            rows.push(row(
+                result,
+                format!("{} at ({row_}, {col})", result.ablation.mechanic),
+            ));
+        }
+        println!("\neach piece removed alone:");
+        print_rows(&rows);
+    }
+    let decoration = mechanics
+        .iter()
+        .chain(pieces)
+        .filter(|result| result.class == Class::Decoration)
+        .count();
+    if decoration > 0 {
+        println!(
+            "\n{decoration} decoration: the par does not change without {}",
+            if decoration == 1 { "it" } else { "them" }
+        );
+    }
+}
+
+fn row(result: &Ablated, name: String) -> [String; 5] {
+    let par = match result.class {
+        Class::Unknown => "?".to_string(),
+        _ => result
+            .solution
+            .par
+            .map_or("-".to_string(), |par| par.to_string()),
+    };
+    [
+        name,
+        result.ablation.replacement.to_string(),
+        result.class.name().to_string(),
+        par,
+        result.solution.stats.stored.to_string(),
+    ]
+}
+
+fn print_rows(rows: &[[String; 5]]) {
+    let widths: Vec<usize> = (0..5)
+        .map(|column| rows.iter().map(|row| row[column].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(column, (cell, width))| {
+                if column >= 3 {
+                    format!("{cell:>width$}")
+                } else {
+                    format!("{cell:<width$}")
+                }
+            })
+            .collect();
+        println!("{}", line.join("  ").trim_end());
+    }
+}

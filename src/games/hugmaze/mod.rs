@@ -1,0 +1,85 @@
+//! Hug Maze: two bears, Bubu and Dudu, must meet on a heart
+//! (`shared/games/hugmaze.md`; the article in `shared/seeds` for intent).
+//!
+//! * [`level`]: the level file format and its checks.
+//! * [`rules`]: the pure step function and the state.
+//! * [`notation`]: move text (`B:R D:U`).
+//! * `ablate`: the mechanics ablation takes out (`mouse-hole`, `block`,
+//!   `jar`, `cushion`, `plate`, `gate`, `cat`).
+
+mod ablate;
+pub mod level;
+pub mod notation;
+pub mod rules;
+
+pub use level::{Kind, Level, Tile};
+pub use rules::{Bear, Dir, Move, Refusal, State};
+
+use crate::diagnostic::Diagnostic;
+use crate::game::{Ablation, Cost, Game, NotationError};
+use crate::level::{GameInfo, Loaded};
+
+/// Hug Maze in the game registry.
+pub const GAME: GameInfo = GameInfo {
+    name: "hugmaze",
+    extension: "txt",
+    load,
+    checks: crate::checks::SEARCH,
+};
+
+fn load(text: &str) -> Result<Loaded, Diagnostic> {
+    let (level, warnings) = level::parse(text)?;
+    Ok(Loaded::new(level, warnings))
+}
+
+impl Game for Level {
+    type State = State;
+    type Key = State;
+    type Move = Move;
+    type Refusal = Refusal;
+
+    fn start(&self) -> State {
+        self.start
+    }
+
+    fn key(&self, state: &State) -> State {
+        *state
+    }
+
+    fn is_won(&self, state: &State) -> bool {
+        self.won(state)
+    }
+
+    fn moves(&self, _: &State) -> impl Iterator<Item = Move> {
+        Bear::BOTH
+            .into_iter()
+            .flat_map(|bear| Dir::ALL.into_iter().map(move |dir| Move { bear, dir }))
+    }
+
+    fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
+        Ok((self.apply(state, mv)?, 1))
+    }
+
+    fn format_moves(&self, moves: &[Move]) -> String {
+        notation::format(moves)
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        notation::parse(text)
+    }
+
+    fn mechanics(&self) -> Vec<Ablation> {
+        Level::mechanics(self)
+    }
+
+    fn pieces(&self) -> Vec<Ablation> {
+        Level::pieces(self)
+    }
+
+    fn ablate(&self, ablation: &Ablation) -> Level {
+        Level::ablate(self, ablation)
+    }
+}
+
+#[cfg(test)]
+mod tests;

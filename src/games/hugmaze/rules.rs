@@ -1,0 +1,287 @@
+//! The rules of Hug Maze as one pure step function
+//! (`shared/games/hugmaze.md`, "A move"). Each rule is a refusal, checked in
+//! the rulebook's order, so a refused move reports the first rule it breaks.
+//!
+//! Gates are derived, never stored: a gate cell is open while anything
+//! stands on a plate of its letter or in the gate cell itself. Every
+//! judgement is made on a [`Scene`]: who stands where, with the pushing bear
+//! lifted off the grid and a sliding cushion removed when the rule says so.
+//!
+//! Decisions where the rulebook is silent:
+//! * Moves are generated Bubu first, then Dudu, each U, D, L, R; the order
+//!   changes which optimal solution is printed, never the par.
+//! * Coordinates in refusal messages are 0-based (row, column).
+
+use std::fmt;
+
+use super::level::{Kind, Level, MAX_OBJECTS, Tile};
+
+/// A cell index that is no cell: an empty object slot, a lifted bear.
+pub const NOWHERE: u16 = u16::MAX;
+
+/// Bubu (small: mouse holes) or Dudu (heavy: blocks and jars).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bear {
+    Bubu = 0,
+    Dudu = 1,
+}
+
+impl Bear {
+    pub const BOTH: [Bear; 2] = [Bear::Bubu, Bear::Dudu];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bear::Bubu => "Bubu",
+            Bear::Dudu => "Dudu",
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Bear::Bubu => 'B',
+            Bear::Dudu => 'D',
+        }
+    }
+
+    fn other(self) -> Bear {
+        match self {
+            Bear::Bubu => Bear::Dudu,
+            Bear::Dudu => Bear::Bubu,
+        }
+    }
+}
+
+/// A direction. Rows grow downwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    U,
+    D,
+    L,
+    R,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
+
+    pub fn letter(self) -> char {
+        match self {
+            Dir::U => 'U',
+            Dir::D => 'D',
+            Dir::L => 'L',
+            Dir::R => 'R',
+        }
+    }
+}
+
+/// One move: a bear steps one cell (pushing what is there, if it may).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub bear: Bear,
+    pub dir: Dir,
+}
+
+/// Everything that changes: where the bears are and where the objects are.
+/// Objects of one kind sit in consecutive slots in increasing cell order
+/// ([`Level::canonical`]), so the state is its own visited-set key and two
+/// identical objects swapped are the same state. Unused slots hold
+/// [`NOWHERE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub bears: [u16; 2],
+    pub objects: [u16; MAX_OBJECTS],
+}
+
+/// Why a move is refused. Cells are (row, column), 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    OffGrid { bear: Bear },
+    Wall { bear: Bear, at: (usize, usize) },
+    Cat { bear: Bear, at: (usize, usize) },
+    HoleTooSmall { at: (usize, usize) },
+    GateClosed { bear: Bear, at: (usize, usize) },
+    OtherBear { bear: Bear, at: (usize, usize) },
+    TooHeavy { kind: Kind, at: (usize, usize) },
+    PushBlocked { bear: Bear, kind: Kind, at: (usize, usize) },
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Block => "block",
+        Kind::Jar => "honey jar",
+        Kind::Cushion => "cushion",
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::OffGrid { bear } => write!(f, "{} would leave the grid", bear.name()),
+            Refusal::Wall { bear, at } => write!(f, "{} walks into the wall at {at:?}", bear.name()),
+            Refusal::Cat { bear, at } => {
+                write!(f, "{} cannot pass the sleeping cat at {at:?}", bear.name())
+            }
+            Refusal::HoleTooSmall { at } => {
+                write!(f, "Dudu does not fit through the mouse hole at {at:?}")
+            }
+            Refusal::GateClosed { bear, at } => {
+                write!(f, "the gate at {at:?} is closed in front of {}", bear.name())
+            }
+            Refusal::OtherBear { bear, at } => write!(
+                f,
+                "{} bumps into {} at {at:?} (bears share only the heart)",
+                bear.name(),
+                bear.other().name()
+            ),
+            Refusal::TooHeavy { kind, at } => {
+                write!(f, "Bubu is too small to push the {} at {at:?}", kind_name(kind))
+            }
+            Refusal::PushBlocked { bear, kind, at } => write!(
+                f,
+                "{} cannot push the {} at {at:?}: the cell beyond is not free",
+                bear.name(),
+                kind_name(kind)
+            ),
+        }
+    }
+}
+
+/// Who stands where, for judging one rule.
+struct Scene {
+    occupied: [u16; MAX_OBJECTS + 2],
+    len: usize,
+    /// Bit `l` is set while something stands on a plate of letter `l`.
+    pressed: u32,
+}
+
+impl Scene {
+    /// Everyone in `state`, except the `lifted` bear and the object in slot
+    /// `removed`.
+    fn of(level: &Level, state: &State, lifted: Option<Bear>, removed: Option<usize>) -> Scene {
+        let mut scene = Scene {
+            occupied: [NOWHERE; MAX_OBJECTS + 2],
+            len: 0,
+            pressed: 0,
+        };
+        let bears = Bear::BOTH
+            .into_iter()
+            .filter(|bear| Some(*bear) != lifted)
+            .map(|bear| state.bears[bear as usize]);
+        let objects = (0..level.kinds.len())
+            .filter(|slot| Some(*slot) != removed)
+            .map(|slot| state.objects[slot]);
+        for cell in bears.chain(objects) {
+            scene.occupied[scene.len] = cell;
+            scene.len += 1;
+            if let Tile::Plate(letter) = level.tiles[cell as usize] {
+                scene.pressed |= 1 << letter;
+            }
+        }
+        scene
+    }
+
+    fn is_occupied(&self, cell: u16) -> bool {
+        self.occupied[..self.len].contains(&cell)
+    }
+
+    /// A gate cell is open while a plate of its letter is pressed or
+    /// something stands in the gate itself.
+    fn gate_open(&self, cell: u16, letter: u8) -> bool {
+        self.pressed >> letter & 1 == 1 || self.is_occupied(cell)
+    }
+
+    /// Whether an object may move onto `cell`: on the grid, not a wall, cat,
+    /// mouse hole or heart, not a closed gate, and nobody there.
+    fn free_for_object(&self, level: &Level, cell: Option<u16>) -> bool {
+        let Some(cell) = cell else { return false };
+        let open = match level.tiles[cell as usize] {
+            Tile::Floor | Tile::Plate(_) => true,
+            Tile::Gate(letter) => self.gate_open(cell, letter),
+            Tile::Wall | Tile::Cat | Tile::Hole | Tile::Heart => false,
+        };
+        open && !self.is_occupied(cell)
+    }
+}
+
+impl Level {
+    /// The cell one step from `cell` in `dir`, if it is on the grid.
+    pub(crate) fn neighbour(&self, cell: u16, dir: Dir) -> Option<u16> {
+        let (row, col) = self.row_col(cell);
+        let (row, col) = match dir {
+            Dir::U => (row.checked_sub(1)?, col),
+            Dir::D => (row + 1, col),
+            Dir::L => (row, col.checked_sub(1)?),
+            Dir::R => (row, col + 1),
+        };
+        (row < self.height && col < self.width).then(|| (row * self.width + col) as u16)
+    }
+
+    fn object_at(&self, state: &State, cell: u16) -> Option<usize> {
+        state.objects[..self.kinds.len()]
+            .iter()
+            .position(|&at| at == cell)
+    }
+
+    /// The pure step function behind [`crate::game::Game::step`]: rules 2–7
+    /// (rule 1, no move after a win, is the framework's).
+    pub(crate) fn apply(&self, state: &State, Move { bear, dir }: Move) -> Result<State, Refusal> {
+        let from = state.bears[bear as usize];
+        // Rule 2: the target cell.
+        let target = self
+            .neighbour(from, dir)
+            .ok_or(Refusal::OffGrid { bear })?;
+        let at = self.row_col(target);
+        let tile = self.tiles[target as usize];
+        match tile {
+            Tile::Wall => return Err(Refusal::Wall { bear, at }),
+            Tile::Cat => return Err(Refusal::Cat { bear, at }),
+            // Rule 3.
+            Tile::Hole if bear == Bear::Dudu => return Err(Refusal::HoleTooSmall { at }),
+            _ => {}
+        }
+        // Rule 4: judged with the moving bear still on its cell.
+        if let Tile::Gate(letter) = tile
+            && !Scene::of(self, state, None, None).gate_open(target, letter)
+        {
+            return Err(Refusal::GateClosed { bear, at });
+        }
+        // Rule 5.
+        if state.bears[bear.other() as usize] == target && tile != Tile::Heart {
+            return Err(Refusal::OtherBear { bear, at });
+        }
+        let mut next = *state;
+        // Rule 6: a push, judged with the pushing bear lifted.
+        if let Some(slot) = self.object_at(state, target) {
+            let kind = self.kinds[slot];
+            if kind != Kind::Cushion && bear != Bear::Dudu {
+                return Err(Refusal::TooHeavy { kind, at });
+            }
+            let lifted = Scene::of(self, state, Some(bear), None);
+            let first = self.neighbour(target, dir);
+            if !lifted.free_for_object(self, first) {
+                return Err(Refusal::PushBlocked { bear, kind, at });
+            }
+            let mut resting = first.expect("a free cell is on the grid");
+            if kind == Kind::Cushion {
+                // Past the first cell the cushion is off the grid too: it
+                // presses no plate and holds no gate on its way.
+                let sliding = Scene::of(self, state, Some(bear), Some(slot));
+                while let Some(further) = self.neighbour(resting, dir)
+                    && sliding.free_for_object(self, Some(further))
+                {
+                    resting = further;
+                }
+            }
+            next.objects[slot] = resting;
+            next = self.canonical(next);
+        }
+        // Rule 7.
+        next.bears[bear as usize] = target;
+        Ok(next)
+    }
+
+    /// Won: both bears on the same heart.
+    pub(crate) fn won(&self, state: &State) -> bool {
+        let [bubu, dudu] = state.bears;
+        bubu == dudu && self.tiles[bubu as usize] == Tile::Heart
+    }
+}
