@@ -126,29 +126,38 @@ pub fn run(
 }
 
 impl Ablated {
-    /// What happened, in a sentence, against the level's own `par`.
-    pub fn describe(&self, par: Option<Cost>) -> String {
-        let what = match self.ablation.at {
-            None => format!("`{}`", self.ablation.mechanic),
-            Some((row, col)) => format!("the `{}` at ({row}, {col})", self.ablation.mechanic),
-        };
-        let without = format!("{what} (replaced by {})", self.ablation.replacement);
-        let ablated = self.solution.par;
-        match (self.class, par, ablated) {
+    /// What was taken out: "`cushion` (replaced by wall)", or
+    /// "the `jar` at (3, 6) (replaced by wall)".
+    pub fn what(&self) -> String {
+        let ablation = &self.ablation;
+        match ablation.at {
+            None => format!(
+                "`{}` (replaced by {})",
+                ablation.mechanic, ablation.replacement
+            ),
+            Some((row, col)) => format!(
+                "the `{}` at ({row}, {col}) (replaced by {})",
+                ablation.mechanic, ablation.replacement
+            ),
+        }
+    }
+
+    /// What taking it out did, against the level's own `par`: "the par is
+    /// still 23", "par 14 → 18", "the level cannot be won".
+    pub fn effect(&self, par: Option<Cost>) -> String {
+        match (self.class, par, self.solution.par) {
             (Class::Unknown, _, _) => format!(
-                "{without}: the search stopped at its state limit ({} states stored)",
+                "the search stopped at its state limit ({} states stored)",
                 self.solution.stats.stored
             ),
-            (Class::Essential, _, _) => format!("{without}: the level cannot be won"),
-            (Class::Decoration, None, _) => format!("{without}: the level is still unsolvable"),
+            (Class::Essential, _, _) => "the level cannot be won".to_string(),
+            (Class::Decoration, None, _) => "the level is still unsolvable".to_string(),
             (Class::Obstacle, None, Some(ablated)) => {
-                format!("{without}: the level becomes solvable, par {ablated}")
+                format!("the level becomes solvable, par {ablated}")
             }
-            (_, Some(par), Some(ablated)) if ablated == par => {
-                format!("{without}: the par is still {par}")
-            }
-            (_, Some(par), Some(ablated)) => format!("{without}: par {par} → {ablated}"),
-            _ => format!("{without}: {}", self.class.meaning()),
+            (_, Some(par), Some(ablated)) if ablated == par => format!("the par is still {par}"),
+            (_, Some(par), Some(ablated)) => format!("par {par} → {ablated}"),
+            _ => self.class.meaning().to_string(),
         }
     }
 }

@@ -36,6 +36,8 @@ impl Check for Ablations {
         let level = subject.level()?;
         let mechanics = level.mechanics();
         if mechanics.is_empty() {
+            // Nothing to ablate: no `[mechanics]` table (bless removes a
+            // stale one).
             return Ok(Finding::pass().expect_table("mechanics", None));
         }
         let limit = subject.limit()?;
@@ -48,7 +50,7 @@ impl Check for Ablations {
         let unknown: Vec<String> = results
             .iter()
             .filter(|result| result.class == Class::Unknown)
-            .map(|result| format!("  {}", result.describe(solution.par)))
+            .map(|result| format!("  {}: {}", result.what(), result.effect(solution.par)))
             .collect();
         if !unknown.is_empty() {
             return Err(format!(
@@ -69,15 +71,23 @@ impl Check for Ablations {
                 .and_then(|item| item.get(mechanic))
                 .and_then(|item| item.as_str());
             if expected != Some(result.class.name()) {
-                let was = expected.map_or("not declared".to_string(), |class| {
+                let was = expected.map_or("not declared yet".to_string(), |class| {
                     format!("declared {class}")
                 });
                 finding.notes.push(format!(
-                    "{} → {} ({was}): {}",
-                    mechanic,
+                    "`{mechanic}` is {} ({was}): without it, {}",
                     result.class,
-                    result.describe(solution.par)
+                    result.effect(solution.par)
                 ));
+            }
+        }
+        if let Some(declared) = declared.and_then(|item| item.as_table_like()) {
+            for (mechanic, _) in declared.iter() {
+                if !table.contains_key(mechanic) {
+                    finding.notes.push(format!(
+                        "`{mechanic}` is declared, but the level has none any more"
+                    ));
+                }
             }
         }
         Ok(finding.expect_table("mechanics", Some(table)))

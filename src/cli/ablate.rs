@@ -113,7 +113,10 @@ pub fn run(args: AblateArgs) -> Verdict {
                     .map(|result| {
                         let line = MechanicLine {
                             class: result.class,
-                            par: result.solution.par.filter(|_| result.class != Class::Unknown),
+                            par: result
+                                .solution
+                                .par
+                                .filter(|_| result.class != Class::Unknown),
                         };
                         (result.ablation.mechanic, line)
                     })
@@ -128,7 +131,10 @@ pub fn run(args: AblateArgs) -> Verdict {
                         at: [row, col],
                         replacement: result.ablation.replacement,
                         class: result.class,
-                        par: result.solution.par.filter(|_| result.class != Class::Unknown),
+                        par: result
+                            .solution
+                            .par
+                            .filter(|_| result.class != Class::Unknown),
                     }
                 })
                 .collect(),
@@ -138,7 +144,14 @@ pub fn run(args: AblateArgs) -> Verdict {
             serde_json::to_string(&report).expect("plain data serializes")
         );
     } else {
-        print_text(&file, loaded.game.name, &solution, &mechanics, &pieces, args.objects);
+        print_text(
+            &file,
+            loaded.game.name,
+            &solution,
+            &mechanics,
+            &pieces,
+            args.objects,
+        );
     }
     if unknown {
         Verdict::Failed
@@ -225,7 +238,12 @@ fn row(result: &Ablated, name: String) -> [String; 5] {
 
 fn print_rows(rows: &[[String; 5]]) {
     let widths: Vec<usize> = (0..5)
-        .map(|column| rows.iter().map(|row| row[column].chars().count()).max().unwrap_or(0))
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     for row in rows {
         let line: Vec<String> = row

@@ -92,9 +92,8 @@ impl Level {
     /// Each piece alone, by mechanic, then in reading order.
     pub(crate) fn pieces(&self) -> Vec<Ablation> {
         let mut pieces = self.all_pieces();
-        pieces.sort_by_key(|(mechanic, cell)| {
-            (MECHANICS.iter().position(|m| m == mechanic), *cell)
-        });
+        pieces
+            .sort_by_key(|(mechanic, cell)| (MECHANICS.iter().position(|m| m == mechanic), *cell));
         pieces
             .into_iter()
             .map(|(mechanic, cell)| ablation(mechanic, Some(self.row_col(cell))))

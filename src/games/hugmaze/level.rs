@@ -154,7 +154,9 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             let column = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
             return Err(Diagnostic::error("text after the grid")
                 .at(number, column, content.trim().chars().count())
-                .with_hint("the grid is the last thing in a level file; header lines go before it"));
+                .with_hint(
+                    "the grid is the last thing in a level file; header lines go before it",
+                ));
         }
         if rows.is_empty() {
             if content.trim_start().starts_with(';') {
@@ -170,15 +172,19 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                 let width = key.chars().count();
                 if headers.iter().any(|(seen, _)| seen == key) {
                     warnings.push(
-                        Diagnostic::warning(format!("a second `{key}:` header; the last one counts"))
-                            .at(number, 1, width),
+                        Diagnostic::warning(format!(
+                            "a second `{key}:` header; the last one counts"
+                        ))
+                        .at(number, 1, width),
                     );
                     headers.retain(|(seen, _)| seen != key);
                 } else if !matches!(key, "name" | "hint" | "author") {
                     warnings.push(
-                        Diagnostic::warning(format!("unknown header `{key}`; kept, but no check reads it"))
-                            .at(number, 1, width)
-                            .with_hint("known headers are name, hint, author"),
+                        Diagnostic::warning(format!(
+                            "unknown header `{key}`; kept, but no check reads it"
+                        ))
+                        .at(number, 1, width)
+                        .with_hint("known headers are name, hint, author"),
                     );
                 }
                 headers.push((key.to_string(), value));
@@ -238,11 +244,23 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             'm' => Tile::Hole,
             'c' => Tile::Cat,
             'B' | 'D' => {
-                let bear = if cell.ch == 'B' { Bear::Bubu } else { Bear::Dudu };
+                let bear = if cell.ch == 'B' {
+                    Bear::Bubu
+                } else {
+                    Bear::Dudu
+                };
                 if let Some(first) = bears[bear as usize] {
                     return Err(cell
-                        .error(format!("a second `{}`: a level has exactly one {}", cell.ch, bear.name()))
-                        .with_hint(format!("the first `{}` is at {}", cell.ch, chars[first].place())));
+                        .error(format!(
+                            "a second `{}`: a level has exactly one {}",
+                            cell.ch,
+                            bear.name()
+                        ))
+                        .with_hint(format!(
+                            "the first `{}` is at {}",
+                            cell.ch,
+                            chars[first].place()
+                        )));
                 }
                 bears[bear as usize] = Some(index);
                 Tile::Floor
@@ -278,7 +296,11 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         tiles.push(tile);
     }
     let [Some(bubu), Some(dudu)] = bears else {
-        let missing = if bears[0].is_none() { "Bubu `B`" } else { "Dudu `D`" };
+        let missing = if bears[0].is_none() {
+            "Bubu `B`"
+        } else {
+            "Dudu `D`"
+        };
         return Err(whole_first_row(&format!("the level has no {missing}")));
     };
     if !tiles.contains(&Tile::Heart) {
@@ -293,7 +315,9 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                         cell.ch,
                         cell.ch.to_ascii_lowercase()
                     ))
-                    .with_hint("add a plate of the same letter in lowercase, or make the gate a wall"));
+                    .with_hint(
+                        "add a plate of the same letter in lowercase, or make the gate a wall",
+                    ));
             }
             Tile::Plate(letter) if !tiles.contains(&Tile::Gate(letter)) => {
                 warnings.push(cell.warning(format!(

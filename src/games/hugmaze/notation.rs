@@ -41,7 +41,9 @@ fn read_token(token: &str, column: usize) -> Result<Move, NotationError> {
     let malformed = || {
         NotationError::new(
             column,
-            format!("`{token}` is not a move: write the bear, a colon and a direction, as in `B:R` or `D:U`"),
+            format!(
+                "`{token}` is not a move: write the bear, a colon and a direction, as in `B:R` or `D:U`"
+            ),
         )
     };
     let (bear, dir) = token.split_once(':').ok_or_else(malformed)?;

@@ -94,14 +94,37 @@ pub struct State {
 /// Why a move is refused. Cells are (row, column), 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    OffGrid { bear: Bear },
-    Wall { bear: Bear, at: (usize, usize) },
-    Cat { bear: Bear, at: (usize, usize) },
-    HoleTooSmall { at: (usize, usize) },
-    GateClosed { bear: Bear, at: (usize, usize) },
-    OtherBear { bear: Bear, at: (usize, usize) },
-    TooHeavy { kind: Kind, at: (usize, usize) },
-    PushBlocked { bear: Bear, kind: Kind, at: (usize, usize) },
+    OffGrid {
+        bear: Bear,
+    },
+    Wall {
+        bear: Bear,
+        at: (usize, usize),
+    },
+    Cat {
+        bear: Bear,
+        at: (usize, usize),
+    },
+    HoleTooSmall {
+        at: (usize, usize),
+    },
+    GateClosed {
+        bear: Bear,
+        at: (usize, usize),
+    },
+    OtherBear {
+        bear: Bear,
+        at: (usize, usize),
+    },
+    TooHeavy {
+        kind: Kind,
+        at: (usize, usize),
+    },
+    PushBlocked {
+        bear: Bear,
+        kind: Kind,
+        at: (usize, usize),
+    },
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -116,7 +139,9 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Refusal::OffGrid { bear } => write!(f, "{} would leave the grid", bear.name()),
-            Refusal::Wall { bear, at } => write!(f, "{} walks into the wall at {at:?}", bear.name()),
+            Refusal::Wall { bear, at } => {
+                write!(f, "{} walks into the wall at {at:?}", bear.name())
+            }
             Refusal::Cat { bear, at } => {
                 write!(f, "{} cannot pass the sleeping cat at {at:?}", bear.name())
             }
@@ -124,7 +149,11 @@ impl fmt::Display for Refusal {
                 write!(f, "Dudu does not fit through the mouse hole at {at:?}")
             }
             Refusal::GateClosed { bear, at } => {
-                write!(f, "the gate at {at:?} is closed in front of {}", bear.name())
+                write!(
+                    f,
+                    "the gate at {at:?} is closed in front of {}",
+                    bear.name()
+                )
             }
             Refusal::OtherBear { bear, at } => write!(
                 f,
@@ -133,7 +162,11 @@ impl fmt::Display for Refusal {
                 bear.other().name()
             ),
             Refusal::TooHeavy { kind, at } => {
-                write!(f, "Bubu is too small to push the {} at {at:?}", kind_name(kind))
+                write!(
+                    f,
+                    "Bubu is too small to push the {} at {at:?}",
+                    kind_name(kind)
+                )
             }
             Refusal::PushBlocked { bear, kind, at } => write!(
                 f,
@@ -226,9 +259,7 @@ impl Level {
     pub(crate) fn apply(&self, state: &State, Move { bear, dir }: Move) -> Result<State, Refusal> {
         let from = state.bears[bear as usize];
         // Rule 2: the target cell.
-        let target = self
-            .neighbour(from, dir)
-            .ok_or(Refusal::OffGrid { bear })?;
+        let target = self.neighbour(from, dir).ok_or(Refusal::OffGrid { bear })?;
         let at = self.row_col(target);
         let tile = self.tiles[target as usize];
         match tile {

@@ -56,9 +56,18 @@ fn a_bear_walks_one_cell_per_move_and_off_grid_counts_as_wall() {
     let l = level("B..H..D");
     let state = play(&l, "B:R B:R").unwrap();
     assert_eq!(bear_column(&l, &state, Bear::Bubu), 2);
-    assert_eq!(refused(&l, "B:L"), (0, Refusal::OffGrid { bear: Bear::Bubu }));
-    assert_eq!(refused(&l, "D:R"), (0, Refusal::OffGrid { bear: Bear::Dudu }));
-    assert_eq!(refused(&l, "B:U"), (0, Refusal::OffGrid { bear: Bear::Bubu }));
+    assert_eq!(
+        refused(&l, "B:L"),
+        (0, Refusal::OffGrid { bear: Bear::Bubu })
+    );
+    assert_eq!(
+        refused(&l, "D:R"),
+        (0, Refusal::OffGrid { bear: Bear::Dudu })
+    );
+    assert_eq!(
+        refused(&l, "B:U"),
+        (0, Refusal::OffGrid { bear: Bear::Bubu })
+    );
 }
 
 #[test]
@@ -341,7 +350,10 @@ mod parsing {
     #[test]
     fn an_unknown_header_is_kept_with_a_warning() {
         let (level, warnings) = parse("stars: 3\nB.HD\n").unwrap();
-        assert_eq!(level.other_headers, [("stars".to_string(), "3".to_string())]);
+        assert_eq!(
+            level.other_headers,
+            [("stars".to_string(), "3".to_string())]
+        );
         assert_eq!(warnings.len(), 1);
         assert_eq!(warnings[0].severity, Severity::Warning);
         assert_eq!((warnings[0].line, warnings[0].column), (1, 1));
@@ -371,7 +383,10 @@ mod parsing {
             ("B.H.D\n..:..", 3),
         ] {
             let (message, line, found) = error(text);
-            assert!(message.starts_with("unknown character"), "{text}: {message}");
+            assert!(
+                message.starts_with("unknown character"),
+                "{text}: {message}"
+            );
             assert_eq!((line, found), (text.lines().count(), column), "{text}");
         }
     }
@@ -390,7 +405,10 @@ mod parsing {
     #[test]
     fn a_gate_needs_a_plate_and_a_plate_without_a_gate_is_a_warning() {
         let (message, line, column) = error("B.H.D\n.Q...");
-        assert!(message.starts_with("gate `Q` has no plate `q`"), "{message}");
+        assert!(
+            message.starts_with("gate `Q` has no plate `q`"),
+            "{message}"
+        );
         assert_eq!((line, column), (2, 2));
         let (_, warnings) = parse("B.H.Dq").unwrap();
         assert_eq!(warnings.len(), 1);
@@ -403,7 +421,10 @@ mod parsing {
         let (message, line, _) = error("B.H.D\n\n.....\n");
         assert_eq!((message.as_str(), line), ("text after the grid", 3));
         assert_eq!(error("").0, "the level has no grid");
-        assert_eq!(error("name: x\n; only a comment\n").0, "the level has no grid");
+        assert_eq!(
+            error("name: x\n; only a comment\n").0,
+            "the level has no grid"
+        );
     }
 
     #[test]
