@@ -267,7 +267,12 @@ fn check_passes_on_the_repository_with_the_contract_fields() {
     let output = run_in(root, None, &["check", "--json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines = json_lines(&output);
-    assert_eq!(lines.len(), 34, "33 levels, then orphans");
+    let levels: usize = ["levels/bloxorz", "levels/hugmaze"]
+        .iter()
+        .map(|folder| std::fs::read_dir(root.join(folder)).unwrap().count())
+        .sum();
+    assert!(levels >= 33 + 16, "{levels} level files");
+    assert_eq!(lines.len(), levels + 1, "every level, then orphans");
     let first = lines[0].as_object().unwrap();
     let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
     keys.sort();
@@ -283,11 +288,11 @@ fn check_passes_on_the_repository_with_the_contract_fields() {
     let text = stdout(&output);
     let line = text.lines().next().unwrap();
     let at = |check: &str| line.find(&format!("\"{check}\":{{\"ok\"")).unwrap();
-    let order = ["parse", "solvable", "par", "replay", "routes"].map(at);
+    let order = ["parse", "solvable", "par", "replay", "routes", "ablation"].map(at);
     assert!(order.is_sorted(), "{line}");
     assert_eq!(first["checks"]["par"]["ok"], true);
-    assert_eq!(lines[33]["file"], Value::Null);
-    assert_eq!(lines[33]["checks"]["orphans"]["ok"], true);
+    assert_eq!(lines[levels]["file"], Value::Null);
+    assert_eq!(lines[levels]["checks"]["orphans"]["ok"], true);
 }
 
 #[test]
@@ -358,4 +363,109 @@ fn check_with_a_path_that_does_not_exist_or_matches_nothing_exits_2() {
     let nowhere = run_in(empty.path(), None, &["check"]);
     assert_eq!(nowhere.status.code(), Some(2));
     assert!(stderr(&nowhere).contains("no levels/ folder here"));
+}
+
+/// A Hug Maze level where Dudu pushes the jar onto plate `q`, which opens
+/// gate `Q` for both bears; plate `p` and the cat are in nobody's way.
+fn hugmaze_level(dir: &Path, text: &str) -> PathBuf {
+    let folder = dir.join("hugmaze");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("ablate.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const ABLATE_LEVEL: &str = "\
+name: Ablate me
+#########
+#B.p....#
+#.......#
+#D..J.q.#
+###P#Q###
+#...H..c#
+#########
+";
+
+#[test]
+fn ablate_json_has_the_contract_fields_and_only_mechanics_present() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = hugmaze_level(dir.path(), ABLATE_LEVEL);
+    let file = file.to_str().unwrap();
+    let output = run(&["ablate", file, "--json", "--objects"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = &json_lines(&output)[0];
+    let mut keys: Vec<&str> = report
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    assert_eq!(keys, ["file", "game", "mechanics", "objects", "par"]);
+    assert_eq!(report["game"], "hugmaze");
+    let mut mechanics: Vec<&str> = report["mechanics"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    // Printed in the rulebook's order.
+    let text = stdout(&output);
+    mechanics.sort_by_key(|name| text.find(&format!("\"{name}\":{{")).unwrap());
+    assert_eq!(mechanics, ["jar", "plate", "gate", "cat"]);
+    for (_, line) in report["mechanics"].as_object().unwrap() {
+        let mut fields: Vec<&str> = line
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        fields.sort();
+        assert_eq!(fields, ["class", "par"]);
+    }
+    // The cat in the corner is a red herring.
+    assert_eq!(report["mechanics"]["cat"]["class"], "decoration");
+    assert_eq!(report["mechanics"]["cat"]["par"], report["par"]);
+    let cat = report["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|object| object["mechanic"] == "cat")
+        .unwrap();
+    assert_eq!(cat["at"], serde_json::json!([5, 7]));
+    assert_eq!(cat["replacement"], "floor");
+    assert_eq!(cat["class"], "decoration");
+    let objects = report["objects"].as_array().unwrap().len();
+    assert_eq!(
+        objects,
+        1 + 2 + 2 + 1,
+        "a jar, two plates, two gates, a cat"
+    );
+    let plate_p = &report["objects"][1];
+    assert_eq!(plate_p["at"], serde_json::json!([1, 3]));
+    assert_eq!(plate_p["class"], "decoration");
+
+    let plain = run(&["ablate", file, "--json"]);
+    assert_eq!(json_lines(&plain)[0]["objects"], serde_json::json!([]));
+}
+
+#[test]
+fn ablate_prints_a_table_and_exits_1_when_a_class_is_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = hugmaze_level(dir.path(), ABLATE_LEVEL);
+    let file = file.to_str().unwrap();
+    let output = run(&["ablate", file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("cat       floor        decoration"), "{text}");
+    let limited = run(&["ablate", file, "--limit", "20"]);
+    assert_eq!(limited.status.code(), Some(1));
+    assert!(
+        stderr(&limited).contains("every class is unknown"),
+        "{}",
+        stderr(&limited)
+    );
+    let bloxorz = run(&["ablate", &level("level01.txt")]);
+    assert_eq!(bloxorz.status.code(), Some(0));
+    assert!(stdout(&bloxorz).contains("no mechanics to ablate"));
 }

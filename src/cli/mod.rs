@@ -21,7 +21,8 @@ use crate::search::{Algorithm, DEFAULT_STATE_LIMIT};
 #[command(
     name = "puzzle-qa",
     version,
-    about = "QA for puzzle-game levels: solve them, prove their par, replay solutions",
+    about = "QA for puzzle-game levels: solve them, prove their par, replay solutions, \
+             ablate their mechanics",
     after_help = "The game of a level is its parent folder's name (levels/bloxorz/level01.txt is a \
                   bloxorz level), unless --game names it.\n\
                   Exit status: 0 all good, 1 a level failed, 2 bad input or usage."
@@ -33,11 +34,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check every level against its expectations (the main job): solvable,
-    /// par, replay, routes, orphans. Exit 1 if any check fails.
+    /// Check every level against its expectations (the main job): parse,
+    /// solvable, par, replay, routes, ablation, orphans. Exit 1 if any check
+    /// fails.
     Check(CheckArgs),
-    /// Rewrite the machine-owned expectations (status, par, solution) of the
-    /// selected levels to what the checks found, and report each change.
+    /// Rewrite the machine-owned expectations (status, par, solution,
+    /// [mechanics]) of the selected levels to what the checks found, and
+    /// report each change.
     /// Refused when the CI environment variable is set.
     Bless(BlessArgs),
     /// Find a cheapest win for each level and print its par and solution.
