@@ -167,6 +167,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             if let Some((key, value)) = content.split_once(':')
                 && is_header_key(key.trim())
             {
+                let indent = key.chars().take_while(|c| c.is_whitespace()).count();
                 let key = key.trim();
                 let value = value.trim().to_string();
                 let width = key.chars().count();
@@ -175,7 +176,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                         Diagnostic::warning(format!(
                             "a second `{key}:` header; the last one counts"
                         ))
-                        .at(number, 1, width),
+                        .at(number, indent + 1, width),
                     );
                     headers.retain(|(seen, _)| seen != key);
                 } else if !matches!(key, "name" | "hint" | "author") {
@@ -183,7 +184,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                         Diagnostic::warning(format!(
                             "unknown header `{key}`; kept, but no check reads it"
                         ))
-                        .at(number, 1, width)
+                        .at(number, indent + 1, width)
                         .with_hint("known headers are name, hint, author"),
                     );
                 }
