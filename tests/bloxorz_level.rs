@@ -88,6 +88,10 @@ fn rule_lines_that_do_not_parse_are_errors() {
     assert!(no_verb.message.contains("needs a verb"));
     let bad_target = error("s W1 e x1\n---\nW1 toggles x1, ?2");
     assert_eq!(place(&bad_target), (3, 16, 2));
+    // Found by fuzzing: a rule line of commas alone once panicked.
+    let commas = error("s W1 e x1\n---\n , ,");
+    assert_eq!(commas.message, "a rule line with no rule on it");
+    assert_eq!(place(&commas), (3, 2, 3));
 }
 
 #[test]

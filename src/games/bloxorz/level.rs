@@ -212,7 +212,13 @@ struct Rule<'a> {
 
 fn parse_rule<'a>(line: &'a str, number: usize) -> Result<Rule<'a>, Diagnostic> {
     let mut parts = words(line, number, &[',']).into_iter();
-    let trigger = parts.next().expect("rule lines are not blank");
+    let Some(trigger) = parts.next() else {
+        // Not blank (blank lines are skipped), yet no word: only commas.
+        let column = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        return Err(Diagnostic::error("a rule line with no rule on it")
+            .at(number, column, line.trim().chars().count())
+            .with_hint("rules read `NAME toggles|opens|closes|teleports TARGET[, TARGET...]`"));
+    };
     tile_letter(&trigger)?;
     let Some(verb_word) = parts.next() else {
         return Err(trigger
