@@ -138,6 +138,13 @@ pub trait Game: Sized {
         1
     }
 
+    /// The level written back as a level file of its game, if the game can
+    /// print one: reading it back must give a level that prints the same
+    /// and plays the same (the round trip the tests hold every game to).
+    fn level_text(&self) -> Option<String> {
+        None
+    }
+
     /// One [`Ablation`] per mechanic present in this level (with `at: None`),
     /// in the game's own order. The default: the game has no mechanics to
     /// ablate.

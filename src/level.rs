@@ -49,6 +49,8 @@ pub trait AnyLevel: Send + Sync {
     fn replay_text(&self, moves: &str) -> Result<ReplayReport, NotationError>;
     /// Whether the game offers an admissible heuristic for A*.
     fn offers_heuristic(&self) -> bool;
+    /// The level as a level file ([`Game::level_text`]).
+    fn level_text(&self) -> Option<String>;
     /// The mechanics present, each to be ablated everywhere ([`Game::mechanics`]).
     fn mechanics(&self) -> Vec<Ablation>;
     /// The single pieces that can be ablated alone ([`Game::pieces`]).
@@ -109,6 +111,10 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 
     fn offers_heuristic(&self) -> bool {
         self.heuristic(&self.start()).is_some()
+    }
+
+    fn level_text(&self) -> Option<String> {
+        Game::level_text(self)
     }
 
     fn mechanics(&self) -> Vec<Ablation> {

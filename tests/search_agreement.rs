@@ -1,7 +1,8 @@
-//! Property: on random small Bloxorz levels with every mechanic, BFS,
+//! Properties on random small Bloxorz levels with every mechanic: BFS,
 //! Dijkstra and A* agree on the verdict and the par, and every path they
 //! return replays through the rules to a win at exactly par, also after a
-//! round trip through the move notation.
+//! round trip through the move notation; and a level printed as a file and
+//! read back prints the same and has the same par.
 
 use proptest::prelude::*;
 
@@ -117,5 +118,15 @@ proptest! {
                 prop_assert!(replayed.won && replayed.cost == *par, "`{}` on:\n{}", printed, text);
             }
         }
+    }
+
+    #[test]
+    fn a_printed_level_reads_back_the_same(text in level_text()) {
+        let (level, _) = parse(&text).map_err(|e| TestCaseError::fail(e.render("generated", &text)))?;
+        let printed = level.text();
+        let (again, _) = parse(&printed).map_err(|e| TestCaseError::fail(e.render("printed", &printed)))?;
+        prop_assert_eq!(again.text(), printed.clone());
+        let limit = 200_000;
+        prop_assert_eq!(search::bfs(&again, limit).par(), search::bfs(&level, limit).par(), "{}", printed);
     }
 }

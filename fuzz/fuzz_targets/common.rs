@@ -1,8 +1,9 @@
 //! What every level target does with its input: load it as a level file of
-//! one game, and whatever loads, render its diagnostics, solve it a little
-//! with every solver, replay the solution, ablate it, and replay the text
-//! after the first NUL byte as moves. Nothing may panic, and the solvers
-//! must agree wherever they all decide.
+//! one game, and whatever loads, render its diagnostics, print it and read
+//! it back, solve it a little with every solver, replay the solution, ablate
+//! it, and replay the text after the first NUL byte as moves. Nothing may
+//! panic, printing must round-trip, and the solvers must agree wherever
+//! they all decide.
 
 use puzzle_qa::level::GameInfo;
 use puzzle_qa::search::{Algorithm, SearchOptions, Status};
@@ -28,6 +29,11 @@ pub fn level(game: &GameInfo, data: &[u8]) {
         let _ = warning.render("fuzz.txt", text);
     }
     let level = loaded.level;
+    if let Some(printed) = level.level_text() {
+        let again = (game.load)(&printed)
+            .unwrap_or_else(|error| panic!("a printed level does not load:\n{}", error.render("printed", &printed)));
+        assert_eq!(again.level.level_text().as_deref(), Some(printed.as_str()), "printing is not stable");
+    }
     let solve = |algorithm| level.solve(SearchOptions { algorithm, limit: LIMIT });
     let bfs = solve(Algorithm::Bfs);
     for algorithm in [Algorithm::Dijkstra, Algorithm::Astar] {

@@ -92,6 +92,17 @@ enum Verb {
     Teleports,
 }
 
+impl Verb {
+    fn word(self) -> &'static str {
+        match self {
+            Verb::Toggles => "toggles",
+            Verb::Opens => "opens",
+            Verb::Closes => "closes",
+            Verb::Teleports => "teleports",
+        }
+    }
+}
+
 /// The most cells a level may have: cells are stored as `u16` indices.
 pub const MAX_CELLS: usize = u16::MAX as usize + 1;
 /// The most distinct dynamic tile names: one bit each in a `u64` mask.
@@ -113,6 +124,16 @@ pub struct Level {
     /// Goal cells and teleport cells, the places a winning path must reach
     /// first, as doubled (row, col) coordinates (used by the heuristic).
     pub(crate) landmarks: Vec<(i32, i32)>,
+    /// The grid's tile names and the rules, as read (for [`Level::text`]).
+    pub(crate) source: Source,
+}
+
+/// A level file's content, normalized: what [`Level::text`] prints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Source {
+    pub grid: Vec<Vec<String>>,
+    /// (trigger, verb, targets), in file order.
+    pub rules: Vec<(String, &'static str, Vec<String>)>,
 }
 
 /// One grid token or rule word, with its 1-based line and character column.
@@ -463,6 +484,19 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         });
     }
 
+    let source = Source {
+        grid: rows
+            .iter()
+            .map(|row| row.iter().map(|word| word.text.to_string()).collect())
+            .collect(),
+        rules: rules
+            .iter()
+            .map(|rule| {
+                let targets = rule.targets.iter().map(|t| t.text.to_string()).collect();
+                (rule.trigger.text.to_string(), rule.verb.word(), targets)
+            })
+            .collect(),
+    };
     let mut level = Level {
         name,
         hint,
@@ -473,12 +507,38 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         switches,
         initial_mask,
         landmarks: Vec::new(),
+        source,
     };
     level.landmarks = level.goal_and_teleport_landmarks();
     Ok((level, warnings))
 }
 
 impl Level {
+    /// The level as a level file, normalized: header lines, the grid with
+    /// one space between tiles, a `---` line and the rules, one per line.
+    /// Reading it back gives a level that prints the same and plays the
+    /// same. (An ablated copy prints as its original: ablation changes the
+    /// parsed level, not its text.)
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        for (key, value) in [("name", &self.name), ("hint", &self.hint)] {
+            if let Some(value) = value {
+                text.push_str(&format!("{key}: {value}\n"));
+            }
+        }
+        for row in &self.source.grid {
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        if !self.source.rules.is_empty() {
+            text.push_str("---\n");
+        }
+        for (trigger, verb, targets) in &self.source.rules {
+            text.push_str(&format!("{trigger} {verb} {}\n", targets.join(", ")));
+        }
+        text
+    }
+
     /// Goal cells and teleport cells that split, as doubled (row, col)
     /// coordinates: see [`Level::landmarks`].
     pub(crate) fn goal_and_teleport_landmarks(&self) -> Vec<(i32, i32)> {

@@ -82,6 +82,10 @@ impl Game for Level {
         notation::parse(text)
     }
 
+    fn level_text(&self) -> Option<String> {
+        Some(self.text())
+    }
+
     fn mechanics(&self) -> Vec<Ablation> {
         Level::mechanics(self)
     }

@@ -1,0 +1,101 @@
+//! Properties on random small Hug Maze levels with every mechanic: BFS and
+//! Dijkstra agree on the verdict and the par; every path replays to a win at
+//! exactly par, also through the move notation; a level printed as a file
+//! and read back is the same level.
+
+use proptest::prelude::*;
+
+use puzzle_qa::game::Game;
+use puzzle_qa::games::hugmaze::level::parse;
+use puzzle_qa::replay::replay;
+use puzzle_qa::search::{self, Outcome, Status};
+
+/// Cells and their weights (out of 100).
+fn cell() -> impl Strategy<Value = char> {
+    prop::sample::select(
+        [
+            ('.', 48),
+            ('#', 16),
+            ('m', 4),
+            ('c', 3),
+            ('X', 4),
+            ('J', 4),
+            ('C', 6),
+            ('p', 5),
+            ('P', 4),
+            ('q', 3),
+            ('Q', 3),
+        ]
+        .iter()
+        .flat_map(|&(cell, weight)| std::iter::repeat_n(cell, weight))
+        .collect::<Vec<_>>(),
+    )
+}
+
+/// A grid of 3–7 × 3–6 random cells with Bubu, Dudu and one or two hearts on
+/// distinct cells; a gate whose plate letter is absent becomes floor.
+fn level_text() -> impl Strategy<Value = String> {
+    (3usize..=7, 3usize..=6)
+        .prop_flat_map(|(width, height)| {
+            let cells = width * height;
+            (
+                Just(width),
+                prop::collection::vec(cell(), cells),
+                prop::sample::subsequence((0..cells).collect::<Vec<_>>(), 4),
+                any::<bool>(),
+            )
+        })
+        .prop_map(|(width, mut grid, places, two_hearts)| {
+            grid[places[0]] = 'B';
+            grid[places[1]] = 'D';
+            grid[places[2]] = 'H';
+            if two_hearts {
+                grid[places[3]] = 'H';
+            }
+            for gate in ['P', 'Q'] {
+                if !grid.contains(&gate.to_ascii_lowercase()) {
+                    grid.iter_mut()
+                        .filter(|c| **c == gate)
+                        .for_each(|c| *c = '.');
+                }
+            }
+            let mut text = String::from("name: generated\n");
+            for row in grid.chunks(width) {
+                text.extend(row);
+                text.push('\n');
+            }
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn solvers_agree_and_their_paths_replay_at_par(text in level_text()) {
+        let (level, _) = parse(&text).map_err(|e| TestCaseError::fail(e.render("generated", &text)))?;
+        let limit = 300_000;
+        let bfs = search::bfs(&level, limit);
+        let dijkstra = search::dijkstra(&level, limit);
+        prop_assert!(bfs.status() != Status::Limit, "tiny levels never reach the limit");
+        prop_assert_eq!(bfs.status(), dijkstra.status(), "level:\n{}", text);
+        prop_assert_eq!(bfs.par(), dijkstra.par(), "level:\n{}", text);
+        for outcome in [&bfs, &dijkstra] {
+            if let Outcome::Solved { par, path, .. } = outcome {
+                let printed = level.format_moves(path);
+                let reread = level.parse_moves(&printed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert_eq!(&reread, path);
+                let played = replay(&level, &reread);
+                prop_assert!(played.won && played.cost == *par, "`{}` on:\n{}", printed, text);
+            }
+        }
+    }
+
+    #[test]
+    fn a_printed_level_reads_back_the_same(text in level_text()) {
+        let (level, _) = parse(&text).map_err(|e| TestCaseError::fail(e.render("generated", &text)))?;
+        prop_assert_eq!(level.text(), text.clone());
+        let (again, _) = parse(&level.text()).map_err(|e| TestCaseError::fail(e.render("printed", &text)))?;
+        prop_assert_eq!(again.text(), text);
+    }
+}
