@@ -78,15 +78,36 @@ impl Diagnostic {
             let gutter = self.line.to_string().len();
             let pad = " ".repeat(gutter);
             let _ = writeln!(out, "{pad}--> {path}:{}:{}", self.line, self.column);
-            let text = source_line(source, self.line);
+            let line = source_line(source, self.line);
+            // Tabs are shown as spaces, so that the caret lines up however
+            // wide the terminal draws a tab.
+            let shown: String = line
+                .chars()
+                .map(|c| {
+                    if c == '\t' {
+                        " ".repeat(TAB_WIDTH)
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            let width_of = |chars: &mut dyn Iterator<Item = char>| -> usize {
+                chars.map(|c| if c == '\t' { TAB_WIDTH } else { 1 }).sum()
+            };
+            let caret_at = width_of(&mut line.chars().take(self.column.saturating_sub(1)));
+            let carets = width_of(
+                &mut line
+                    .chars()
+                    .skip(self.column.saturating_sub(1))
+                    .take(self.width.max(1)),
+            );
             let _ = writeln!(out, "{pad} |");
-            let _ = writeln!(out, "{} | {}", self.line, text);
-            let caret_at = self.column.saturating_sub(1);
+            let _ = writeln!(out, "{} | {}", self.line, shown);
             let _ = writeln!(
                 out,
                 "{pad} | {}{}",
                 " ".repeat(caret_at),
-                "^".repeat(self.width.max(1))
+                "^".repeat(carets.max(1))
             );
         }
         if let Some(hint) = &self.hint {
@@ -100,6 +121,9 @@ impl Diagnostic {
         out
     }
 }
+
+/// How many spaces a tab is shown as.
+const TAB_WIDTH: usize = 4;
 
 /// Line `number` (from 1) of `source` with any `\r` and BOM removed, cut to a
 /// sane length so a huge one-line file does not flood the terminal.

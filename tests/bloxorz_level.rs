@@ -164,8 +164,9 @@ fn a_grid_too_large_for_the_state_encoding_is_rejected_clearly() {
     let e = error(&text);
     assert_eq!(
         e.message,
-        "the grid is too large for the engine: 300×300 = 90000 cells, at most 65536"
+        "the grid is too large for the engine: 65700 cells by this line, at most 65536"
     );
+    assert_eq!(e.line, 219);
 }
 
 #[test]

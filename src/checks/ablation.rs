@@ -5,7 +5,7 @@
 use toml_edit::{Table, value};
 
 use crate::ablation::{self, Class};
-use crate::harness::{Check, ExpectationKey, Finding, Subject};
+use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
 use crate::search::{Algorithm, SearchOptions, Status};
 
 pub struct Ablations;
@@ -20,7 +20,8 @@ impl Check for Ablations {
             "mechanics",
             "a table: each mechanic's class when it is taken out (essential, shortcut, \
              decoration, obstacle)",
-        )];
+        )
+        .shaped(Shape::Table)];
         KEYS
     }
 

@@ -18,10 +18,15 @@ impl Check for Parse {
         let warnings = subject.warnings();
         match subject.expectations_in_full() {
             Ok(expectations) => {
-                for unknown in expectations.unknown_keys(&subject.known_keys()) {
-                    problems.push(unknown.render(expectations.shown(), expectations.text()));
+                let known = subject.known_keys();
+                let wrong = expectations.unknown_keys(&known).into_iter();
+                for problem in wrong.chain(expectations.wrong_shapes(&known)) {
+                    problems.push(problem.render(expectations.shown(), expectations.text()));
                 }
-                if let Err(error) = subject.limit() {
+                // A `limit` of the right shape may still not fit (negative).
+                if let Err(error) = subject.limit()
+                    && problems.is_empty()
+                {
                     problems.push(error);
                 }
             }

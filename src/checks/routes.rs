@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Deserialize;
 
 use super::play;
-use crate::harness::{Check, ExpectationKey, Finding, Subject};
+use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
 use crate::search::Status;
 
 pub struct Routes;
@@ -38,7 +38,8 @@ impl Check for Routes {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::designer(
             "routes",
             "[[routes]] name, moves, optimal: solutions people recorded",
-        )];
+        )
+        .shaped(Shape::ArrayOfTables)];
         KEYS
     }
 

@@ -2,7 +2,7 @@
 //! against the machine-owned `status`, `par` and `solution`.
 
 use super::play;
-use crate::harness::{Check, ExpectationKey, Finding, Subject};
+use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
 use crate::level::Solution;
 use crate::search::{DEFAULT_STATE_LIMIT, Status};
 
@@ -17,7 +17,8 @@ impl Check for Solvable {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
             "status",
             "\"solved\" or \"unsolvable\": what the search proved",
-        )];
+        )
+        .shaped(Shape::String)];
         KEYS
     }
 
@@ -50,10 +51,11 @@ impl Check for Par {
     }
 
     fn keys(&self) -> &'static [ExpectationKey] {
-        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
-            "par",
-            "the fewest moves that win, as the solver proved",
-        )];
+        const KEYS: &[ExpectationKey] =
+            &[
+                ExpectationKey::machine("par", "the fewest moves that win, as the solver proved")
+                    .shaped(Shape::Integer),
+            ];
         KEYS
     }
 
@@ -92,7 +94,8 @@ impl Check for Replay {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
             "solution",
             "one optimal solution, kept while it still wins at par",
-        )];
+        )
+        .shaped(Shape::String)];
         KEYS
     }
 

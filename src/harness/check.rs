@@ -82,8 +82,52 @@ pub enum Owner {
 pub struct ExpectationKey {
     pub name: &'static str,
     pub owner: Owner,
+    /// What its value must look like; the `parse` check holds every file to it.
+    pub shape: Shape,
     /// One line for the schema in help texts and error hints.
     pub about: &'static str,
+}
+
+/// The TOML shape of an expectation key's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Anything: the owning check reads it and reports its own errors.
+    Any,
+    Integer,
+    String,
+    /// A table (`[mechanics]`) or an inline table.
+    Table,
+    /// An array of tables (`[[routes]]`) or an array of inline tables.
+    ArrayOfTables,
+}
+
+impl Shape {
+    /// Whether `item` has this shape.
+    pub fn admits(self, item: &Item) -> bool {
+        match self {
+            Shape::Any => true,
+            Shape::Integer => item.as_integer().is_some(),
+            Shape::String => item.as_str().is_some(),
+            Shape::Table => item.is_table_like(),
+            Shape::ArrayOfTables => {
+                item.is_array_of_tables()
+                    || item
+                        .as_array()
+                        .is_some_and(|array| array.iter().all(|value| value.is_inline_table()))
+            }
+        }
+    }
+
+    /// "an integer", for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Shape::Any => "anything",
+            Shape::Integer => "an integer",
+            Shape::String => "a string",
+            Shape::Table => "a table",
+            Shape::ArrayOfTables => "an array of tables",
+        }
+    }
 }
 
 impl ExpectationKey {
@@ -91,6 +135,7 @@ impl ExpectationKey {
         ExpectationKey {
             name,
             owner: Owner::Machine,
+            shape: Shape::Any,
             about,
         }
     }
@@ -99,8 +144,14 @@ impl ExpectationKey {
         ExpectationKey {
             name,
             owner: Owner::Designer,
+            shape: Shape::Any,
             about,
         }
+    }
+
+    /// The same key, whose value must have `shape`.
+    pub const fn shaped(self, shape: Shape) -> Self {
+        ExpectationKey { shape, ..self }
     }
 }
 
@@ -109,8 +160,10 @@ pub const HARNESS_KEYS: &[ExpectationKey] = &[
     ExpectationKey::designer(
         "limit",
         "the most states a search of this level may store (default 2,000,000)",
-    ),
-    ExpectationKey::designer("notes", "free text for people; never read by a check"),
+    )
+    .shaped(Shape::Integer),
+    ExpectationKey::designer("notes", "free text for people; never read by a check")
+        .shaped(Shape::String),
 ];
 
 /// What a check found, when nothing is wrong that bless could not fix.

@@ -110,6 +110,32 @@ impl Expectations {
         found
     }
 
+    /// One error per top-level key of `known` whose value has the wrong
+    /// shape (`par = "seven"`), pointing at the value.
+    pub fn wrong_shapes(&self, known: &[ExpectationKey]) -> Vec<Diagnostic> {
+        let Ok(spanned) = toml_edit::Document::parse(self.text.as_str()) else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        for (name, item) in spanned.as_table().iter() {
+            let Some(key) = known.iter().find(|key| key.name == name) else {
+                continue;
+            };
+            if key.shape.admits(item) {
+                continue;
+            }
+            let span = item
+                .span()
+                .or_else(|| spanned.as_table().key(name).and_then(Key::span));
+            let message = format!("`{name}` must be {}", key.shape.describe());
+            found.push(
+                toml_diagnostic(&message, span, &self.text)
+                    .with_hint(format!("`{name}`: {}", key.about)),
+            );
+        }
+        found
+    }
+
     /// The file as it would read with `values` written into it (see [`apply`]),
     /// and what changed.
     pub fn with_values(

@@ -21,7 +21,7 @@ pub mod settings;
 pub mod subject;
 pub mod suite;
 
-pub use check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner};
+pub use check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner, Shape};
 pub use discover::LevelEntry;
 pub use env::{colour_allowed, flag_value_is_on, is_on};
 pub use expectations::Expectations;

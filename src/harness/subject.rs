@@ -61,12 +61,11 @@ impl Verdict {
     }
 }
 
-/// The harness's own expectation keys, as read.
+/// The harness's own expectation key that the harness reads (`notes` is
+/// for people; its shape is checked by `parse`).
 #[derive(Deserialize)]
 struct HarnessFields {
     limit: Option<usize>,
-    #[allow(dead_code)] // read only so that a wrong type is reported
-    notes: Option<String>,
 }
 
 impl Subject {
@@ -173,6 +172,7 @@ impl Subject {
         self.solution
             .get_or_init(|| {
                 let level = self.level()?;
+                self.expectations()?;
                 let limit = self.limit().map_err(|_| {
                     format!(
                         "the `limit` in {} cannot be read; see `{}`",

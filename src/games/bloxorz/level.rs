@@ -306,6 +306,16 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                 continue;
             }
         }
+        // Refuse a giant grid before holding every word of it in memory.
+        let cells = rows.iter().map(Vec::len).sum::<usize>() + line.split_whitespace().count();
+        if cells > MAX_CELLS {
+            return Err(Diagnostic::error(format!(
+                "the grid is too large for the engine: {cells} cells by this line, at most \
+                 {MAX_CELLS}"
+            ))
+            .at(number, 1, 1)
+            .with_hint("cells are numbered in 16 bits; split the level or make it smaller"));
+        }
         let row = words(line, number, &[]);
         if let Some(first) = rows.first()
             && row.len() != first.len()
@@ -333,13 +343,6 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
     let grid_line = first_row[0].line;
     let width = first_row.len();
     let height = rows.len();
-    if width * height > MAX_CELLS {
-        return Err(Diagnostic::error(format!(
-            "the grid is too large for the engine: {width}×{height} = {} cells, at most {MAX_CELLS}",
-            width * height
-        ))
-        .at(grid_line, 1, 1));
-    }
 
     // The grid: tile letters, the start, the goals and every name's cells.
     let words: Vec<&Word> = rows.iter().flatten().collect();

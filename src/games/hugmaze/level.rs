@@ -199,7 +199,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             return Err(Diagnostic::error("text after the grid")
                 .at(number, column, content.trim().chars().count())
                 .with_hint(
-                    "the grid is the last thing in a level file; header lines go before it",
+                    "the grid is the last thing in a level file; headers and `;` comments go before it",
                 ));
         }
         if rows.is_empty() {
@@ -236,6 +236,16 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                 continue;
             }
         }
+        // Refuse a giant grid before holding every cell of it in memory.
+        let cells = rows.iter().map(Vec::len).sum::<usize>() + content.chars().count();
+        if cells >= MAX_CELLS {
+            return Err(Diagnostic::error(format!(
+                "the grid is too large for the engine: {cells} cells by this line, at most {}",
+                MAX_CELLS - 1
+            ))
+            .at(number, 1, 1)
+            .with_hint("positions are kept in 16 bits; split the level or make it smaller"));
+        }
         let row: Vec<Char> = content
             .chars()
             .enumerate()
@@ -267,14 +277,6 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
     };
     let (width, height) = (first_row.len(), rows.len());
     let grid_line = first_row[0].line;
-    if width * height > MAX_CELLS - 1 {
-        return Err(Diagnostic::error(format!(
-            "the grid is too large for the engine: {width}×{height} = {} cells, at most {}",
-            width * height,
-            MAX_CELLS - 1
-        ))
-        .at(grid_line, 1, 1));
-    }
     let whole_first_row = |message: &str| Diagnostic::error(message).at(grid_line, 1, width);
 
     let chars: Vec<&Char> = rows.iter().flatten().collect();
@@ -330,12 +332,23 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             ch => {
                 let shown = match ch {
                     ' ' => "` ` (a space)".to_string(),
-                    '\t' => "a tab".to_string(),
+                    '\t' => "`\\t` (a tab)".to_string(),
                     _ => format!("`{ch}`"),
+                };
+                let hint = match ch {
+                    'b' | 'd' | 'h' => "bears and the heart are capitals: B, D, H".to_string(),
+                    'x' | 'j' => format!(
+                        "a {} is a capital: {}",
+                        if ch == 'x' { "block" } else { "honey jar" },
+                        ch.to_ascii_uppercase()
+                    ),
+                    'M' => "a mouse hole is a small m".to_string(),
+                    ' ' | '\t' => format!("use `.` for floor; {CELL_HINT}"),
+                    _ => CELL_HINT.to_string(),
                 };
                 return Err(cell
                     .error(format!("unknown character {shown}"))
-                    .with_hint(CELL_HINT));
+                    .with_hint(hint));
             }
         };
         tiles.push(tile);
