@@ -20,8 +20,19 @@ use crate::harness::{
 use crate::level::GameInfo;
 use crate::search::Status;
 
-/// `check` over `targets`; with `bless`, stale expectations are rewritten.
-pub fn run(targets: &[String], json: bool, bless: bool) -> Exit {
+/// What the command does besides checking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Check,
+    /// Rewrite stale machine-owned expectations.
+    Bless,
+    /// Bless, and delete orphaned expectation files of a whole repository.
+    BlessAndPrune,
+}
+
+/// `check` over `targets`; blessing rewrites stale expectations.
+pub fn run(targets: &[String], json: bool, mode: Mode) -> Exit {
+    let bless = mode != Mode::Check;
     let selection = match Selection::of(targets) {
         Ok(selection) => selection,
         Err(message) => {
@@ -38,6 +49,18 @@ pub fn run(targets: &[String], json: bool, bless: bool) -> Exit {
         );
         return Exit::BadInput;
     }
+    let prunes = mode == Mode::BlessAndPrune
+        && selection.filters.is_empty()
+        && selection
+            .groups
+            .values()
+            .any(|group| matches!(group, Group::Whole));
+    if mode == Mode::BlessAndPrune && !prunes {
+        eprintln!(
+            "note: nothing pruned: --prune deletes orphaned expectations only when a whole \
+             repository is blessed, without level files or filters"
+        );
+    }
     let color = !json && std::io::stdout().is_terminal() && colour_allowed();
     let reports: Vec<Report> = selection
         .groups
@@ -51,7 +74,12 @@ pub fn run(targets: &[String], json: bool, bless: bool) -> Exit {
                 ..Settings::new(root, GAMES)
             };
             let (suite, whole) = match group {
-                Group::Whole => (Suite::discover(settings), true),
+                Group::Whole => {
+                    if prunes {
+                        prune(&settings);
+                    }
+                    (Suite::discover(settings), true)
+                }
                 Group::Levels(levels) => {
                     let entries = levels
                         .into_iter()
@@ -403,4 +431,19 @@ fn cell(verdict: &Verdict) -> &'static str {
 fn failure(name: &str, verdict: &Verdict) -> String {
     let message = verdict.message.as_deref().unwrap_or("(no message)");
     format!("\n---- {name} ----\n{}\n", message.trim_end())
+}
+
+/// Deletes the expectation files of `settings`' repository whose level does
+/// not exist, saying so for each. Only ever asked for by `bless --prune`.
+fn prune(settings: &Settings) {
+    let levels = discover::levels(settings);
+    for (_, path) in discover::orphan_expectations(settings, &levels) {
+        match std::fs::remove_file(&path) {
+            Ok(()) => println!(
+                "pruned {} (its level does not exist)",
+                settings.shown(&path)
+            ),
+            Err(error) => eprintln!("error: cannot delete {}: {error}", settings.shown(&path)),
+        }
+    }
 }

@@ -71,6 +71,11 @@ struct BlessArgs {
     /// What to bless, as for `check`. Default: every level under ./levels.
     #[arg(value_name = "PATH|FILTER")]
     targets: Vec<String>,
+    /// Also delete expectation files whose level no longer exists (only
+    /// when a whole repository is blessed; otherwise they are reported and
+    /// kept).
+    #[arg(long)]
+    prune: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -155,8 +160,15 @@ pub fn main() -> ExitCode {
         }
     };
     let verdict = match cli.command {
-        Command::Check(args) => check::run(&args.targets, args.json, false),
-        Command::Bless(args) => check::run(&args.targets, false, true),
+        Command::Check(args) => check::run(&args.targets, args.json, check::Mode::Check),
+        Command::Bless(args) => {
+            let mode = if args.prune {
+                check::Mode::BlessAndPrune
+            } else {
+                check::Mode::Bless
+            };
+            check::run(&args.targets, false, mode)
+        }
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),

@@ -97,29 +97,22 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
             problems.push(unclaimed("levels", &folder));
         }
     }
-    let with_level: BTreeSet<&Path> = levels
-        .iter()
-        .map(|level| level.expectation_path.as_path())
-        .collect();
     for (game, folder) in game_folders(settings, &settings.expectations_dir()) {
-        let Some(game) = game else {
+        if game.is_none() {
             problems.push(unclaimed("expectations", &folder));
-            continue;
-        };
-        for path in files(&folder) {
-            let is_toml = path.extension().is_some_and(|ext| ext == "toml");
-            if is_toml && !with_level.contains(path.as_path()) {
-                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                let level = levels_dir
-                    .join(game.name)
-                    .join(format!("{stem}.{}", game.extension));
-                problems.push(format!(
-                    "{} has no level ({} does not exist): delete it, or restore or rename the level",
-                    settings.shown(&path),
-                    settings.shown(&level)
-                ));
-            }
         }
+    }
+    for (game, path) in orphan_expectations(settings, levels) {
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        let level = levels_dir
+            .join(game.name)
+            .join(format!("{stem}.{}", game.extension));
+        problems.push(format!(
+            "{} has no level ({} does not exist): delete it (`puzzle-qa bless --prune`), or \
+             restore or rename the level",
+            settings.shown(&path),
+            settings.shown(&level)
+        ));
     }
     for level in levels {
         if !level.expectation_path.is_file() {
@@ -132,6 +125,29 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Expectation files of registered games whose level does not exist
+/// (`levels` is every level under the settings' root), sorted.
+pub fn orphan_expectations(
+    settings: &Settings,
+    levels: &[LevelEntry],
+) -> Vec<(&'static GameInfo, PathBuf)> {
+    let with_level: BTreeSet<&Path> = levels
+        .iter()
+        .map(|level| level.expectation_path.as_path())
+        .collect();
+    let mut orphans = Vec::new();
+    for (game, folder) in game_folders(settings, &settings.expectations_dir()) {
+        let Some(game) = game else { continue };
+        for path in files(&folder) {
+            let is_toml = path.extension().is_some_and(|ext| ext == "toml");
+            if is_toml && !with_level.contains(path.as_path()) {
+                orphans.push((game, path));
+            }
+        }
+    }
+    orphans
 }
 
 /// The visible sub-folders of `dir`, sorted, each with the game of its name.
