@@ -1,5 +1,5 @@
 //! The engine against what the sources report about the article's example
-//! level (`levels/hugmaze/00-article.txt`, the grid copied verbatim): the
+//! level (`levels/hugmaze/17-article-example.txt`, the grid copied verbatim): the
 //! article says its hardest level, "the one with two honey jars and two
 //! plates", explores "about half a million" states; the rulebook says its
 //! par is 27 and its largest ablated copy stores "about 856,000".
@@ -10,7 +10,7 @@ use puzzle_qa::games::hugmaze::level::parse;
 use puzzle_qa::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};
 
 fn article() -> puzzle_qa::games::hugmaze::Level {
-    let text = include_str!("../levels/hugmaze/00-article.txt");
+    let text = include_str!("../levels/hugmaze/17-article-example.txt");
     parse(text).expect("the article's level parses").0
 }
 
