@@ -113,3 +113,19 @@ fn a_heart_moved_before_the_gate_turns_the_cushion_into_decoration() {
     run(&dir, true);
     assert!(failing(&run(&dir, false)).is_empty());
 }
+
+#[test]
+fn verdicts_and_messages_are_the_same_whatever_the_thread_count() {
+    let dir = project();
+    change_level(&dir, "#B.C..p#", "#B.#..p#");
+    let with_threads = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| run(&dir, false))
+    };
+    let one = with_threads(1);
+    assert!(!one["hugmaze::slide::ablation"].ok);
+    assert_eq!(one, with_threads(3));
+}
