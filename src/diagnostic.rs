@@ -1,7 +1,8 @@
-//! Errors and warnings about input files, rendered the way a compiler does:
-//! the message, `file:line:column`, the offending line and a caret under it.
+//! Errors and warnings about input files, rendered the way a compiler does
+//! (by annotate-snippets): the message, `file:line:column`, the offending
+//! line and a caret under it, and a hint where one helps.
 
-use std::fmt::Write as _;
+use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
@@ -63,79 +64,50 @@ impl Diagnostic {
     /// let d = Diagnostic::error("unknown tile `q`").at(2, 3, 1).with_hint("tiles are x p l s e w S W t");
     /// assert_eq!(
     ///     d.render("level.txt", text),
-    ///     "error: unknown tile `q`\n --> level.txt:2:3\n  |\n2 | p q e\n  |   ^\n  = hint: tiles are x p l s e w S W t\n"
+    ///     "error: unknown tile `q`\n --> level.txt:2:3\n  |\n2 | p q e\n  |   ^\n  |\n  = hint: tiles are x p l s e w S W t\n"
     /// );
     /// ```
     pub fn render(&self, path: &str, source: &str) -> String {
-        let label = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
+        let level = match self.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
         };
-        let mut out = format!("{label}: {}\n", self.message);
-        if self.line == 0 {
-            let _ = writeln!(out, " --> {path}");
+        let title = level.primary_title(self.message.as_str());
+        let group = if self.line == 0 {
+            title.element(Origin::path(path))
         } else {
-            let gutter = self.line.to_string().len();
-            let pad = " ".repeat(gutter);
-            let _ = writeln!(out, "{pad}--> {path}:{}:{}", self.line, self.column);
+            // Only the line pointed at is shown, so a huge file costs nothing.
             let line = source_line(source, self.line);
-            // Tabs are shown as spaces, so that the caret lines up however
-            // wide the terminal draws a tab.
-            let shown: String = line
-                .chars()
-                .map(|c| {
-                    if c == '\t' {
-                        " ".repeat(TAB_WIDTH)
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect();
-            let width_of = |chars: &mut dyn Iterator<Item = char>| -> usize {
-                chars.map(|c| if c == '\t' { TAB_WIDTH } else { 1 }).sum()
-            };
-            let caret_at = width_of(&mut line.chars().take(self.column.saturating_sub(1)));
-            let carets = width_of(
-                &mut line
-                    .chars()
-                    .skip(self.column.saturating_sub(1))
-                    .take(self.width.max(1)),
-            );
-            let _ = writeln!(out, "{pad} |");
-            let _ = writeln!(out, "{} | {}", self.line, shown);
-            let _ = writeln!(
-                out,
-                "{pad} | {}{}",
-                " ".repeat(caret_at),
-                "^".repeat(carets.max(1))
-            );
-        }
-        if let Some(hint) = &self.hint {
-            let pad = " ".repeat(if self.line == 0 {
-                0
-            } else {
-                self.line.to_string().len()
-            });
-            let _ = writeln!(out, "{pad} = hint: {hint}");
-        }
+            let start = byte_of_column(line, self.column);
+            let end = byte_of_column(&line[start..], self.width.max(1) + 1) + start;
+            title.element(
+                Snippet::source(line)
+                    .line_start(self.line)
+                    .path(path)
+                    .annotation(AnnotationKind::Primary.span(start..end)),
+            )
+        };
+        let group = match &self.hint {
+            Some(hint) => group.element(Level::HELP.with_name("hint").message(hint.as_str())),
+            None => group,
+        };
+        let mut out = Renderer::plain().render(&[group]);
+        out.push('\n');
         out
     }
 }
 
-/// How many spaces a tab is shown as.
-const TAB_WIDTH: usize = 4;
-
-/// Line `number` (from 1) of `source` with any `\r` and BOM removed, cut to a
-/// sane length so a huge one-line file does not flood the terminal.
-fn source_line(source: &str, number: usize) -> String {
-    const MAX_CHARS: usize = 200;
+/// Line `number` (from 1) of `source`, without its `\r` or a byte-order mark.
+fn source_line(source: &str, number: usize) -> &str {
     let line = source.split('\n').nth(number - 1).unwrap_or("");
-    let line = line.trim_end_matches('\r').trim_start_matches('\u{feff}');
-    let mut shown: String = line.chars().take(MAX_CHARS).collect();
-    if line.chars().count() > MAX_CHARS {
-        shown.push('…');
-    }
-    shown
+    line.trim_end_matches('\r').trim_start_matches('\u{feff}')
+}
+
+/// The byte offset of 1-based character `column` in `line`, or its end.
+fn byte_of_column(line: &str, column: usize) -> usize {
+    line.char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line.len(), |(offset, _)| offset)
 }
 
 /// Splits text into lines for a parser: strips a UTF-8 byte-order mark and

@@ -191,6 +191,6 @@ fn a_rendered_error_points_at_the_offending_text() {
     let rendered = error(text).render("levels/bloxorz/bad.txt", text);
     assert_eq!(
         rendered,
-        "error: unknown tile `Q`\n --> levels/bloxorz/bad.txt:2:3\n  |\n2 | p Q e\n  |   ^\n  = hint: tiles are x p l s e w S W t, optionally followed by an id such as W1\n"
+        "error: unknown tile `Q`\n --> levels/bloxorz/bad.txt:2:3\n  |\n2 | p Q e\n  |   ^\n  |\n  = hint: tiles are x p l s e w S W t, optionally followed by an id such as W1\n"
     );
 }
