@@ -4,7 +4,7 @@
 //!
 //! Gates are derived, never stored: a gate cell is open while anything
 //! stands on a plate of its letter or in the gate cell itself. Every
-//! judgement is made on a [`Scene`]: who stands where, with the pushing bear
+//! judgement is made on a `Scene`: who stands where, with the pushing bear
 //! lifted off the grid and a sliding cushion removed when the rule says so.
 //!
 //! Decisions where the rulebook is silent:
@@ -82,7 +82,7 @@ pub struct Move {
 
 /// Everything that changes: where the bears are and where the objects are.
 /// Objects of one kind sit in consecutive slots in increasing cell order
-/// ([`Level::canonical`]), so the state is its own visited-set key and two
+/// (`Level::canonical`), so the state is its own visited-set key and two
 /// identical objects swapped are the same state. Unused slots hold
 /// [`NOWHERE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
