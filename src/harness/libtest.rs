@@ -71,7 +71,19 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
             let probe = Trial::test(name, || Ok(()));
             !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
         });
+        let clock = std::time::Instant::now();
         Suite::compute(&work);
+        // libtest's own "finished in" times only the reporting that follows.
+        let levels: std::collections::BTreeSet<*const Subject> = work
+            .iter()
+            .map(|(subject, _)| Arc::as_ptr(subject))
+            .collect();
+        println!(
+            "checked {} trials of {} levels in {:.2}s",
+            work.len(),
+            levels.len(),
+            clock.elapsed().as_secs_f64()
+        );
     }
     let conclusion = libtest_mimic::run(args, trials);
     if !args.list {
