@@ -52,12 +52,8 @@ struct ObjectLine {
 
 pub fn run(args: AblateArgs) -> Verdict {
     let file = args.file.display().to_string();
-    let loaded = match load(&args.file, args.game.as_deref()) {
-        Ok(loaded) => loaded,
-        Err(message) => {
-            eprint!("{message}");
-            return Verdict::BadInput;
-        }
+    let Some(loaded) = load(&args.file, args.game.as_deref()) else {
+        return Verdict::BadInput;
     };
     let level = loaded.loaded.level.as_ref();
     let options = SearchOptions {
@@ -113,10 +109,7 @@ pub fn run(args: AblateArgs) -> Verdict {
                     .map(|result| {
                         let line = MechanicLine {
                             class: result.class,
-                            par: result
-                                .solution
-                                .par
-                                .filter(|_| result.class != Class::Unknown),
+                            par: result.solution.par,
                         };
                         (result.ablation.mechanic, line)
                     })
@@ -131,10 +124,7 @@ pub fn run(args: AblateArgs) -> Verdict {
                         at: [row, col],
                         replacement: result.ablation.replacement,
                         class: result.class,
-                        par: result
-                            .solution
-                            .par
-                            .filter(|_| result.class != Class::Unknown),
+                        par: result.solution.par,
                     }
                 })
                 .collect(),

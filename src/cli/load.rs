@@ -12,9 +12,19 @@ pub struct LoadedFile {
     pub loaded: Loaded,
 }
 
-/// Reads and parses `path`; warnings go to stderr, and an error comes back
-/// rendered, ready to print.
-pub fn load(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
+/// Reads and parses `path`. Warnings and any error go to stderr, rendered
+/// against the file; `None` means the error was printed (bad input, exit 2).
+pub fn load(path: &Path, game: Option<&str>) -> Option<LoadedFile> {
+    match read(path, game) {
+        Ok(loaded) => Some(loaded),
+        Err(message) => {
+            eprint!("{message}");
+            None
+        }
+    }
+}
+
+fn read(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
     let shown = path.display().to_string();
     let game = match game {
         Some(name) => find(name).ok_or_else(|| {

@@ -17,12 +17,8 @@ struct ReplayLine<'a> {
 
 pub fn run(args: ReplayArgs) -> Verdict {
     let file = args.file.display().to_string();
-    let loaded = match load(&args.file, args.game.as_deref()) {
-        Ok(loaded) => loaded,
-        Err(message) => {
-            eprint!("{message}");
-            return Verdict::BadInput;
-        }
+    let Some(loaded) = load(&args.file, args.game.as_deref()) else {
+        return Verdict::BadInput;
     };
     let report = match loaded.loaded.level.replay_text(&args.moves) {
         Ok(report) => report,

@@ -29,13 +29,9 @@ pub fn run(args: SolveArgs) -> Verdict {
     let mut rows = Vec::new();
     for path in &args.files {
         let file = path.display().to_string();
-        let loaded = match load(path, args.game.as_deref()) {
-            Ok(loaded) => loaded,
-            Err(message) => {
-                eprint!("{message}");
-                verdict = verdict.max(Verdict::BadInput);
-                continue;
-            }
+        let Some(loaded) = load(path, args.game.as_deref()) else {
+            verdict = verdict.max(Verdict::BadInput);
+            continue;
         };
         let level = &loaded.loaded.level;
         if options.algorithm == Algorithm::Astar && !level.offers_heuristic() {

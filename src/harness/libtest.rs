@@ -11,7 +11,7 @@ use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
 
 use super::settings::{Frontend, Settings};
 use super::subject::{Subject, Verdict};
-use super::suite::{ORPHANS, Suite, afterword};
+use super::suite::{ORPHANS, Suite, afterword, trial_name};
 use crate::level::GameInfo;
 
 /// The whole `main` of a `harness = false` test target: reads the command
@@ -46,22 +46,15 @@ pub fn main(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> ExitCode {
 /// rules that out.
 pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     let suite = Arc::new(Suite::discover(settings));
-    let trials_of = |subject: &Arc<Subject>| {
-        let entry = subject.entry();
-        entry
-            .game
-            .checks
-            .iter()
-            .enumerate()
-            .map(|(index, check)| {
-                let shared = Arc::clone(subject);
-                Trial::test(entry.trial(check.name()), move || {
-                    outcome(shared.verdict(index))
-                })
-            })
-            .collect::<Vec<_>>()
-    };
-    let mut trials: Vec<Trial> = suite.subjects().iter().flat_map(trials_of).collect();
+    let mut trials: Vec<Trial> = suite
+        .work(|_| true)
+        .into_iter()
+        .map(|item| {
+            let name = trial_name(&item);
+            let (subject, index) = item;
+            Trial::test(name, move || outcome(subject.verdict(index)))
+        })
+        .collect();
     let shared = Arc::clone(&suite);
     trials.push(Trial::test(ORPHANS, move || outcome(&shared.orphans())));
     // `--test-threads=1` asks for one thing at a time (often to debug):

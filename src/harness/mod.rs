@@ -28,4 +28,4 @@ pub use expectations::Expectations;
 pub use libtest::{main, run};
 pub use settings::{Frontend, Settings};
 pub use subject::{Source, Subject, Verdict};
-pub use suite::{ORPHANS, Suite, Work, afterword};
+pub use suite::{ORPHANS, Suite, Work, afterword, trial_name};

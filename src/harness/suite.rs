@@ -49,18 +49,7 @@ impl Suite {
 
     /// Every (level, check) trial name in order, then `orphans`.
     pub fn trial_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = self
-            .subjects
-            .iter()
-            .flat_map(|subject| {
-                let entry = subject.entry();
-                entry
-                    .game
-                    .checks
-                    .iter()
-                    .map(|check| entry.trial(check.name()))
-            })
-            .collect();
+        let mut names: Vec<String> = self.work(|_| true).iter().map(trial_name).collect();
         names.push(ORPHANS.to_string());
         names
     }
@@ -110,17 +99,17 @@ impl Suite {
         Suite::compute(&work);
         let mut verdicts: Vec<(String, Verdict)> = work
             .iter()
-            .map(|(subject, index)| {
-                let check = subject.entry().game.checks[*index];
-                (
-                    subject.entry().trial(check.name()),
-                    subject.verdict(*index).clone(),
-                )
-            })
+            .map(|item| (trial_name(item), item.0.verdict(item.1).clone()))
             .collect();
         verdicts.push((ORPHANS.to_string(), self.orphans()));
         verdicts
     }
+}
+
+/// The trial name of one (level, check) pair: `<game>::<level>::<check>`.
+pub fn trial_name((subject, index): &Work) -> String {
+    let entry = subject.entry();
+    entry.trial(entry.game.checks[*index].name())
 }
 
 /// What passing trials had to say, and what bless wrote, in trial order.

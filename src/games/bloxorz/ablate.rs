@@ -24,6 +24,9 @@ const STRONG_SWITCH: &str = "strong-switch";
 const BRIDGE: &str = "bridge";
 const TELEPORT: &str = "teleport";
 
+/// The mechanics in the order they are reported.
+const MECHANICS: [&str; 4] = [WEAK_TILE, STRONG_SWITCH, BRIDGE, TELEPORT];
+
 /// The replacement of each mechanic, in words.
 fn replacement(mechanic: &str) -> &'static str {
     match mechanic {
@@ -45,49 +48,42 @@ fn piece_of(tile: Tile) -> Option<&'static str> {
 
 impl Level {
     pub(crate) fn mechanics(&self) -> Vec<Ablation> {
-        let has_tile = |tile: Tile| self.cells.iter().any(|cell| cell.tile == tile);
-        let has_bridge = self
-            .cells
-            .iter()
-            .any(|cell| matches!(cell.presence, Presence::Dynamic(_)));
-        [
-            (WEAK_TILE, has_tile(Tile::Weak)),
-            (STRONG_SWITCH, has_tile(Tile::StrongSwitch)),
-            (BRIDGE, has_bridge),
-            (TELEPORT, has_tile(Tile::Teleport)),
-        ]
-        .into_iter()
-        .filter(|(_, present)| *present)
-        .map(|(mechanic, _)| Ablation {
-            mechanic,
-            at: None,
-            replacement: replacement(mechanic),
-        })
-        .collect()
+        let present = |mechanic: &str| {
+            self.cells.iter().any(|cell| match mechanic {
+                BRIDGE => matches!(cell.presence, Presence::Dynamic(_)),
+                _ => piece_of(cell.tile) == Some(mechanic),
+            })
+        };
+        MECHANICS
+            .into_iter()
+            .filter(|mechanic| present(mechanic))
+            .map(|mechanic| Ablation {
+                mechanic,
+                at: None,
+                replacement: replacement(mechanic),
+            })
+            .collect()
     }
 
     /// Single `w`, `S` and `t` cells, by mechanic, then in reading order.
     pub(crate) fn pieces(&self) -> Vec<Ablation> {
-        let mut pieces: Vec<(usize, usize, Ablation)> = Vec::new();
-        for (index, cell) in self.cells.iter().enumerate() {
-            if let Some(mechanic) = piece_of(cell.tile) {
-                let order = [WEAK_TILE, STRONG_SWITCH, BRIDGE, TELEPORT]
-                    .iter()
-                    .position(|name| *name == mechanic)
-                    .unwrap_or(0);
-                pieces.push((
-                    order,
-                    index,
-                    Ablation {
-                        mechanic,
-                        at: Some((index / self.width, index % self.width)),
-                        replacement: replacement(mechanic),
-                    },
-                ));
-            }
-        }
-        pieces.sort_by_key(|(order, index, _)| (*order, *index));
-        pieces.into_iter().map(|(_, _, piece)| piece).collect()
+        let mut pieces: Vec<(usize, Ablation)> = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(index, cell)| {
+                let mechanic = piece_of(cell.tile)?;
+                let ablation = Ablation {
+                    mechanic,
+                    at: Some((index / self.width, index % self.width)),
+                    replacement: replacement(mechanic),
+                };
+                Some((index, ablation))
+            })
+            .collect();
+        let order = |mechanic: &str| MECHANICS.iter().position(|name| *name == mechanic);
+        pieces.sort_by_key(|(index, piece)| (order(piece.mechanic), *index));
+        pieces.into_iter().map(|(_, piece)| piece).collect()
     }
 
     pub(crate) fn ablate(&self, ablation: &Ablation) -> Level {

@@ -30,10 +30,12 @@ const MECHANICS: [&str; 7] = [
     "cat",
 ];
 
-fn replacement(mechanic: &str) -> &'static str {
+/// What takes a mechanic's place: barriers and plates become floor, the
+/// rest wall.
+fn replacement(mechanic: &str) -> Tile {
     match mechanic {
-        "plate" | "gate" | "cat" => "floor",
-        _ => "wall",
+        "plate" | "gate" | "cat" => Tile::Floor,
+        _ => Tile::Wall,
     }
 }
 
@@ -56,10 +58,14 @@ fn tile_mechanic(tile: Tile) -> Option<&'static str> {
 }
 
 fn ablation(mechanic: &'static str, at: Option<(usize, usize)>) -> Ablation {
+    let replacement = match replacement(mechanic) {
+        Tile::Floor => "floor",
+        _ => "wall",
+    };
     Ablation {
         mechanic,
         at,
-        replacement: replacement(mechanic),
+        replacement,
     }
 }
 
@@ -111,10 +117,7 @@ impl Level {
             .map(|(_, cell)| cell)
             .collect();
         let mut level = self.clone();
-        let tile = match replacement(ablation.mechanic) {
-            "floor" => Tile::Floor,
-            _ => Tile::Wall,
-        };
+        let tile = replacement(ablation.mechanic);
         for &cell in &chosen {
             level.tiles[cell as usize] = tile;
         }

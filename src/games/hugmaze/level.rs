@@ -19,8 +19,9 @@ use super::rules::{Bear, NOWHERE, State};
 /// The most movable objects (blocks, jars and cushions together) a level
 /// may hold.
 pub const MAX_OBJECTS: usize = 16;
-/// The most cells a level may have (one index is kept for "nowhere").
-pub const MAX_CELLS: usize = u16::MAX as usize;
+/// The most cells a level may have: cells are `u16` indices, and the last
+/// two values are kept for "nowhere" and a margin.
+pub const MAX_CELLS: usize = u16::MAX as usize - 1;
 
 const CELL_HINT: &str = "cells are # . B D H m c X J C, a plate a-z other than b c d h j m x, \
                          or a gate A-Z other than B C D H J M X";
@@ -85,10 +86,9 @@ impl Level {
     }
 
     /// The slots of each kind: `range(kind)` indexes [`State::objects`].
+    /// (`kinds` is sorted, so two binary searches find it.)
     pub(crate) fn range(&self, kind: Kind) -> std::ops::Range<usize> {
-        let start = self.kinds.iter().take_while(|k| **k < kind).count();
-        let len = self.kinds.iter().filter(|k| **k == kind).count();
-        start..start + len
+        self.kinds.partition_point(|k| *k < kind)..self.kinds.partition_point(|k| *k <= kind)
     }
 
     /// The level as a level file: its header lines, then the grid with the
@@ -136,11 +136,10 @@ impl Level {
     }
 
     /// Puts the objects of each kind in increasing cell order, so that a
-    /// state's key does not depend on which of two identical objects is where.
-    pub(crate) fn canonical(&self, mut state: State) -> State {
-        for kind in Kind::ALL {
-            state.objects[self.range(kind)].sort_unstable();
-        }
+    /// state's key does not depend on which of two identical objects is
+    /// where. Only the kind of the object in `moved` can be out of order.
+    pub(crate) fn canonical(&self, mut state: State, moved: usize) -> State {
+        state.objects[self.range(self.kinds[moved])].sort_unstable();
         state
     }
 }
@@ -238,10 +237,10 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         }
         // Refuse a giant grid before holding every cell of it in memory.
         let cells = rows.iter().map(Vec::len).sum::<usize>() + content.chars().count();
-        if cells >= MAX_CELLS {
+        if cells > MAX_CELLS {
             return Err(Diagnostic::error(format!(
-                "the grid is too large for the engine: {cells} cells by this line, at most {}",
-                MAX_CELLS - 1
+                "the grid is too large for the engine: {cells} cells by this line, at most \
+                 {MAX_CELLS}"
             ))
             .at(number, 1, 1)
             .with_hint("positions are kept in 16 bits; split the level or make it smaller"));

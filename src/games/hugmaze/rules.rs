@@ -303,7 +303,7 @@ impl Level {
                 }
             }
             next.objects[slot] = resting;
-            next = self.canonical(next);
+            next = self.canonical(next, slot);
         }
         // Rule 7.
         next.bears[bear as usize] = target;
