@@ -61,7 +61,9 @@ pub type Cost = u32;
 /// ```
 pub trait Game: Sized {
     /// Everything that changes during play; plain data, cheap to copy.
-    type State: Copy + Debug;
+    /// Searches store one per visited state, so keep it small: pack it
+    /// into an integer if you can (see `games::hugmaze::packed`).
+    type State: Copy + Eq + Hash + Debug;
     /// The visited-set key: equal for states that play identically (for
     /// example, two identical objects swapped).
     type Key: Copy + Eq + Hash;

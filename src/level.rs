@@ -57,6 +57,10 @@ pub trait AnyLevel: Send + Sync {
     fn pieces(&self) -> Vec<Ablation>;
     /// A copy with `ablation` applied ([`Game::ablate`]).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
+    /// [`search::pathfinding_bfs`]: the same search done by the
+    /// `pathfinding` crate, for the benchmark's comparison.
+    #[cfg(feature = "pathfinding")]
+    fn solve_with_pathfinding(&self) -> Solution;
 }
 
 /// A search's verdict in game-neutral terms.
@@ -127,6 +131,17 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {
         Box::new(self.ablate(ablation))
+    }
+
+    #[cfg(feature = "pathfinding")]
+    fn solve_with_pathfinding(&self) -> Solution {
+        let outcome = search::pathfinding_bfs(self);
+        Solution {
+            status: outcome.status(),
+            par: outcome.par(),
+            stats: outcome.stats(),
+            moves: None,
+        }
     }
 }
 

@@ -1,19 +1,47 @@
-//! Search nodes kept in one vector; parents are `u32` indices into it, so a
-//! path is rebuilt by walking parent links back to the start.
+//! The memory of a search: every stored state once, in one vector, with a
+//! `u32` parent link; and the two visited tables over it.
+//!
+//! Why this shape: the state is usually a packed integer (a Hug Maze state
+//! is a `u32` on a 12 × 12 grid), so a stored state costs its own size plus 4
+//! bytes of parent, plus its entry in a hash table. Moves are not stored:
+//! [`Arena::path_to`] re-derives them along the chain of parents, once, at
+//! the end. The hash is rustc-hash's fixed-seed Fx hash, so runs are
+//! reproducible.
+//!
+//! * [`Seen`] (breadth-first search) holds the keys themselves: a lookup
+//!   touches the table only, never the arena, which is what makes the inner
+//!   loop fast (most successors of a state have been seen).
+//! * [`NodeIndex`] (best-first search, which must find a state's node to
+//!   lower its cost) holds `u32` node numbers and compares by recomputing
+//!   [`Game::key`] from the arena, so keys are not stored twice.
 
-use crate::game::Game;
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use rustc_hash::FxBuildHasher;
+
+use crate::game::{Cost, Game};
+
+/// The parent link of the start node.
+const ROOT: u32 = u32::MAX;
 
 pub(crate) struct Arena<G: Game> {
     states: Vec<G::State>,
-    /// `links[i]` = (parent of node i, move that led to it); `None` for the start.
-    links: Vec<Option<(u32, G::Move)>>,
+    /// `parents[i]`: the node that node `i` was reached from ([`ROOT`] for
+    /// the start).
+    parents: Vec<u32>,
+}
+
+fn hash_of<K: Hash>(key: &K) -> u64 {
+    FxBuildHasher.hash_one(key)
 }
 
 impl<G: Game> Arena<G> {
     pub fn new(start: G::State) -> Self {
         Arena {
             states: vec![start],
-            links: vec![None],
+            parents: vec![ROOT],
         }
     }
 
@@ -21,31 +49,231 @@ impl<G: Game> Arena<G> {
         self.states.len()
     }
 
-    pub fn state(&self, node: usize) -> &G::State {
-        &self.states[node]
+    pub fn state(&self, node: usize) -> G::State {
+        self.states[node]
     }
 
-    pub fn push(&mut self, state: G::State, parent: usize, mv: G::Move) -> usize {
+    /// The state of the node that `node` was reached from, if any.
+    pub fn parent_state(&self, node: usize) -> Option<G::State> {
+        let parent = self.parents[node];
+        (parent != ROOT).then(|| self.states[parent as usize])
+    }
+
+    /// Stores `state`, reached from `parent`, as a new node.
+    pub fn push(&mut self, state: G::State, parent: usize) -> usize {
+        let node = self.states.len();
+        // A limit past 4 billion states would wrap the `u32` links silently.
+        assert!(node < ROOT as usize, "a search stores fewer than u32::MAX states");
         self.states.push(state);
-        self.links.push(Some((parent as u32, mv)));
-        self.states.len() - 1
+        self.parents.push(parent as u32);
+        node
     }
 
-    /// Re-parents a node (best-first search found a cheaper way to it).
-    pub fn relink(&mut self, node: usize, state: G::State, parent: usize, mv: G::Move) {
-        self.states[node] = state;
-        self.links[node] = Some((parent as u32, mv));
+    /// Re-parents a node: best-first search found a cheaper way to it.
+    pub fn relink(&mut self, node: usize, parent: usize) {
+        self.parents[node] = parent as u32;
     }
 
-    /// The moves from the start to `node`, in play order.
-    pub fn path_to(&self, node: usize) -> Vec<G::Move> {
-        let mut path = Vec::new();
-        let mut at = node;
-        while let Some((parent, mv)) = self.links[at] {
-            path.push(mv);
-            at = parent as usize;
+    /// The moves from the start to `node`, and the state they reach (with
+    /// `node`'s key).
+    ///
+    /// Moves are re-derived, not stored: from the start, each step takes the
+    /// cheapest move whose successor has the next node's key (the first in
+    /// the game's move order on a tie). The walk starts from the real start
+    /// and follows the states the moves actually produce, so the path replays
+    /// through [`Game::step`] even where two states share a key but differ
+    /// (Bloxorz remembers which cube has control; its key does not).
+    pub fn path_to(&self, game: &G, node: usize) -> (Vec<G::Move>, G::State) {
+        let mut chain = Vec::new();
+        let mut at = node as u32;
+        while at != ROOT {
+            chain.push(at);
+            at = self.parents[at as usize];
         }
-        path.reverse();
-        path
+        chain.reverse();
+        let mut state = self.states[0];
+        let mut path = Vec::with_capacity(chain.len().saturating_sub(1));
+        for &next in &chain[1..] {
+            let key = game.key(&self.states[next as usize]);
+            let (mv, reached) = cheapest_step(game, &state, |s| game.key(s) == key)
+                .expect("a stored node is a successor of its parent");
+            path.push(mv);
+            state = reached;
+        }
+        (path, state)
     }
+}
+
+/// The keys breadth-first search has seen: open addressing with linear
+/// probing over a power-of-two array of keys, at most three quarters full,
+/// with a bitset saying which slots are used (small enough to stay in
+/// cache, so only the key compare touches main memory).
+///
+/// Hand-written rather than a general hash map for one reason: the search
+/// knows a state's successors before it looks any of them up, so it can
+/// [`Seen::prefetch`] all their slots first and let the memory fetches
+/// overlap. Keys are never removed.
+pub(crate) struct Seen<K> {
+    slots: Vec<K>,
+    used: Vec<u64>,
+    len: usize,
+}
+
+impl<K: Copy + Eq + Hash> Seen<K> {
+    const MIN_SLOTS: usize = 1 << 10;
+
+    pub fn new(start: K) -> Self {
+        let mut seen = Seen {
+            slots: vec![start; Self::MIN_SLOTS],
+            used: vec![0; Self::MIN_SLOTS / 64],
+            len: 0,
+        };
+        seen.insert(start, hash_of(&start), true);
+        seen
+    }
+
+    pub fn hash(key: &K) -> u64 {
+        hash_of(key)
+    }
+
+    fn home(&self, hash: u64) -> usize {
+        // The Fx hash's high bits are its best mixed.
+        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// Asks the CPU to start fetching the slot `hash` lands on.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; it never faults, even on a bad
+        // address, and `home` is in bounds anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot = self.slots.as_ptr().add(self.home(hash));
+            _mm_prefetch::<_MM_HINT_T0>(slot.cast());
+        }
+    }
+
+    #[inline]
+    fn is_used(&self, slot: usize) -> bool {
+        self.used[slot / 64] >> (slot % 64) & 1 == 1
+    }
+
+    /// Records `key` (whose hash is `hash`), if it is new and there is `room`.
+    #[inline]
+    pub fn insert(&mut self, key: K, hash: u64, room: bool) -> Insert {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.home(hash);
+        while self.is_used(slot) {
+            if self.slots[slot] == key {
+                return Insert::Known;
+            }
+            slot = (slot + 1) & mask;
+        }
+        if !room {
+            return Insert::Full;
+        }
+        self.slots[slot] = key;
+        self.used[slot / 64] |= 1 << (slot % 64);
+        self.len += 1;
+        if self.len * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        Insert::New
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let old_slots = std::mem::take(&mut self.slots);
+        let old_used = std::mem::take(&mut self.used);
+        let size = old_slots.len() * 2;
+        self.slots = vec![old_slots[0]; size];
+        self.used = vec![0; size / 64];
+        let mask = size - 1;
+        for (slot, key) in old_slots.into_iter().enumerate() {
+            if old_used[slot / 64] >> (slot % 64) & 1 == 1 {
+                let mut at = self.home(hash_of(&key));
+                while self.is_used(at) {
+                    at = (at + 1) & mask;
+                }
+                self.slots[at] = key;
+                self.used[at / 64] |= 1 << (at % 64);
+            }
+        }
+    }
+}
+
+/// What a visited table did with a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Insert {
+    New,
+    Known,
+    /// New, but the search may store no more states.
+    Full,
+}
+
+/// What [`NodeIndex::find_or_push`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Indexed {
+    Known(usize),
+    New(usize),
+    /// New, but the search may store no more states.
+    Full,
+}
+
+/// Node numbers by key, for best-first search.
+pub(crate) struct NodeIndex {
+    table: HashTable<u32>,
+}
+
+impl NodeIndex {
+    pub fn new<G: Game>(game: &G, arena: &Arena<G>) -> Self {
+        let mut table = HashTable::new();
+        table.insert_unique(hash_of(&game.key(&arena.states[0])), 0, |_| 0);
+        NodeIndex { table }
+    }
+
+    /// The node holding `state`'s key, or else the node `state` is pushed
+    /// as now, reached from `parent` (if there is `room`).
+    pub fn find_or_push<G: Game>(
+        &mut self,
+        game: &G,
+        arena: &mut Arena<G>,
+        state: G::State,
+        parent: usize,
+        room: bool,
+    ) -> Indexed {
+        let key = game.key(&state);
+        let states = &arena.states;
+        let entry = self.table.entry(
+            hash_of(&key),
+            |&node| game.key(&states[node as usize]) == key,
+            |&node| hash_of(&game.key(&states[node as usize])),
+        );
+        match entry {
+            Entry::Occupied(found) => Indexed::Known(*found.get() as usize),
+            Entry::Vacant(_) if !room => Indexed::Full,
+            Entry::Vacant(slot) => {
+                slot.insert(states.len() as u32);
+                Indexed::New(arena.push(state, parent))
+            }
+        }
+    }
+}
+
+/// The cheapest move from `state` whose successor satisfies `wanted`, with
+/// that successor (the first in move order on a tie).
+pub(crate) fn cheapest_step<G: Game>(
+    game: &G,
+    state: &G::State,
+    wanted: impl Fn(&G::State) -> bool,
+) -> Option<(G::Move, G::State)> {
+    let mut best: Option<(G::Move, G::State, Cost)> = None;
+    game.successors(state, |mv, next, cost| {
+        if wanted(&next) && best.as_ref().is_none_or(|&(_, _, known)| cost < known) {
+            best = Some((mv, next, cost));
+        }
+    });
+    best.map(|(mv, next, _)| (mv, next))
 }

@@ -2,9 +2,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
-
-use super::arena::Arena;
+use super::arena::{Arena, Indexed, NodeIndex};
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
 
@@ -86,14 +84,14 @@ fn best_first<G: Game>(
 ) -> Outcome<G::Move> {
     let clock = Instant::now();
     let start = game.start();
-    let mut arena = Arena::<G>::new(start);
+    let mut arena = Arena::new(start);
+    let mut index = NodeIndex::new(game, &arena);
     // Best known cost to reach each stored node, indexed like the arena.
     let mut best: Vec<Cost> = vec![0];
-    let mut index = FxHashMap::default();
-    index.insert(game.key(&start), 0usize);
     // Entries: (f, Reverse-ordered g, sequence number, node). A min-heap via
     // `Reverse`; stale entries (whose g is no longer the node's best) are
-    // skipped when popped.
+    // skipped when popped. `f` saturates: a game may answer a huge bound
+    // for a state that can never win.
     let mut frontier = BinaryHeap::new();
     let mut sequence = 0u64;
     frontier.push(Reverse((heuristic(&start), Cost::MAX, sequence, 0usize)));
@@ -109,49 +107,47 @@ fn best_first<G: Game>(
         if g != best[node] {
             continue;
         }
-        let state = *arena.state(node);
+        let state = arena.state(node);
         if game.is_won(&state) {
             return Outcome::Solved {
                 par: g,
-                path: arena.path_to(node),
+                path: arena.path_to(game, node).0,
                 stats: stats(expanded, arena.len()),
             };
         }
         expanded += 1;
-        let mut over_limit = false;
-        game.successors(&state, |mv, next, cost| {
-            if over_limit {
+        let mut full = false;
+        game.successors(&state, |_, next, cost| {
+            if full {
                 return;
             }
             let next_g = g + cost;
-            let key = game.key(&next);
-            let child = match index.get(&key) {
-                Some(&known) if best[known] <= next_g => return,
-                Some(&known) => {
-                    arena.relink(known, next, node, mv);
+            let room = arena.len() < limit;
+            let child = match index.find_or_push(game, &mut arena, next, node, room) {
+                Indexed::Known(known) if best[known] <= next_g => return,
+                Indexed::Known(known) => {
+                    arena.relink(known, node);
                     best[known] = next_g;
                     known
                 }
-                None if arena.len() >= limit => {
-                    over_limit = true;
+                Indexed::Full => {
+                    full = true;
                     return;
                 }
-                None => {
-                    let child = arena.push(next, node, mv);
+                Indexed::New(child) => {
                     best.push(next_g);
-                    index.insert(key, child);
                     child
                 }
             };
             sequence += 1;
             frontier.push(Reverse((
-                next_g + heuristic(&next),
+                next_g.saturating_add(heuristic(&next)),
                 Cost::MAX - next_g,
                 sequence,
                 child,
             )));
         });
-        if over_limit {
+        if full {
             return Outcome::LimitReached {
                 stats: stats(expanded, arena.len()),
             };

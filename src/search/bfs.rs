@@ -1,8 +1,6 @@
 use std::time::Instant;
 
-use rustc_hash::FxHashSet;
-
-use super::arena::Arena;
+use super::arena::{Arena, Insert, Seen, cheapest_step};
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
 
@@ -41,8 +39,8 @@ use crate::game::{Cost, Game};
 pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
     let clock = Instant::now();
     let start = game.start();
-    let stats = |expanded: u64, stored: usize| Stats {
-        expanded,
+    let stats = |expanded: usize, stored: usize| Stats {
+        expanded: expanded as u64,
         stored: stored as u64,
         elapsed: clock.elapsed(),
     };
@@ -54,50 +52,74 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
         };
     }
 
-    let mut arena = Arena::<G>::new(start);
-    let mut seen = FxHashSet::default();
-    seen.insert(game.key(&start));
+    let mut arena = Arena::new(start);
+    let mut seen = Seen::new(game.key(&start));
+    // A state's successors, with their keys' hashes, gathered before any is
+    // looked up, so that their table slots are fetched in parallel.
+    let mut batch: Vec<(G::State, G::Key, u64)> = Vec::new();
     // The arena is the queue: nodes are appended in breadth-first order, and
     // `head` is the next one to expand.
     let mut head = 0;
     while head < arena.len() {
-        let state = *arena.state(head);
-        let mut win = None;
-        let mut over_limit = false;
-        game.successors(&state, |mv, next, cost| {
+        let state = arena.state(head);
+        // Most games let a move be undone: skipping the state we came from
+        // without a table lookup is cheap, and it is already stored.
+        let came_from = arena.parent_state(head).map(|parent| game.key(&parent));
+        let mut won = false;
+        batch.clear();
+        game.successors(&state, |_, next, cost| {
             // One compare per edge keeps a game's broken promise from
             // turning into a silently wrong par.
             assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
-            if win.is_some() || over_limit {
+            if won {
                 return;
             }
             if game.is_won(&next) {
-                win = Some(mv);
-            } else if seen.insert(game.key(&next)) {
-                if arena.len() >= limit {
-                    over_limit = true;
-                } else {
-                    arena.push(next, head, mv);
-                }
+                won = true;
+                return;
+            }
+            let key = game.key(&next);
+            if Some(key) != came_from {
+                let hash = Seen::hash(&key);
+                seen.prefetch(hash);
+                batch.push((next, key, hash));
             }
         });
+        // The successors generated before a winning one are stored too, and
+        // a full arena stops the search before the win is seen, exactly as
+        // if each successor were looked up as it was generated.
+        let mut full = false;
+        for &(next, key, hash) in &batch {
+            match seen.insert(key, hash, arena.len() < limit) {
+                Insert::New => {
+                    arena.push(next, head);
+                }
+                Insert::Known => {}
+                Insert::Full => {
+                    full = true;
+                    break;
+                }
+            }
+        }
         head += 1;
-        if let Some(mv) = win {
-            let mut path = arena.path_to(head - 1);
-            path.push(mv);
+        if full {
+            return Outcome::LimitReached {
+                stats: stats(head, arena.len()),
+            };
+        }
+        if won {
+            let (mut path, reached) = arena.path_to(game, head - 1);
+            let (last, _) = cheapest_step(game, &reached, |next| game.is_won(next))
+                .expect("a state with the key of a winning state's parent wins too");
+            path.push(last);
             return Outcome::Solved {
                 par: path.len() as Cost,
                 path,
-                stats: stats(head as u64, arena.len()),
-            };
-        }
-        if over_limit {
-            return Outcome::LimitReached {
-                stats: stats(head as u64, arena.len()),
+                stats: stats(head, arena.len()),
             };
         }
     }
     Outcome::Unsolvable {
-        stats: stats(head as u64, arena.len()),
+        stats: stats(head, arena.len()),
     }
 }

@@ -13,6 +13,8 @@
 mod arena;
 mod best_first;
 mod bfs;
+#[cfg(feature = "pathfinding")]
+mod reference;
 
 use std::time::Duration;
 
@@ -22,6 +24,8 @@ use crate::game::{Cost, Game};
 
 pub use best_first::{astar, dijkstra};
 pub use bfs::bfs;
+#[cfg(feature = "pathfinding")]
+pub use reference::pathfinding_bfs;
 
 /// The crate-wide default state limit: the most states a search may store.
 pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;

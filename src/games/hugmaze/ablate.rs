@@ -134,6 +134,6 @@ impl Level {
         }
         level.kinds = kinds;
         level.start = start;
-        level
+        level.derive_tables()
     }
 }

@@ -77,6 +77,14 @@ pub struct Level {
     /// one kind are contiguous, blocks first, then jars, then cushions.
     pub(crate) kinds: Vec<Kind>,
     pub(crate) start: State,
+    /// Derived from the grid by [`Level::derive_tables`], never parsed:
+    /// `steps[cell][dir as usize]` is the neighbouring cell, or
+    /// [`NOWHERE`] off the grid.
+    pub(crate) steps: Vec<[u16; 4]>,
+    /// `heart_distance[bear][cell]`: the fewest steps from `cell` to a
+    /// heart for that bear alone, on the grid relaxed as
+    /// [`Level::lower_bound`] describes; [`NOWHERE`] if none is reachable.
+    pub(crate) heart_distance: [Vec<u16>; 2],
 }
 
 impl Level {
@@ -415,6 +423,8 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         tiles,
         kinds: objects.iter().map(|(kind, _, _)| *kind).collect(),
         start,
+        steps: Vec::new(),
+        heart_distance: [Vec::new(), Vec::new()],
     };
-    Ok((level, warnings))
+    Ok((level.derive_tables(), warnings))
 }

@@ -10,9 +10,12 @@
 mod ablate;
 pub mod level;
 pub mod notation;
+pub mod packed;
 pub mod rules;
+mod tables;
 
 pub use level::{Kind, Level, Tile};
+pub use packed::Packed;
 pub use rules::{Bear, Dir, Move, Refusal, State};
 
 use crate::diagnostic::Diagnostic;
@@ -27,9 +30,18 @@ pub const GAME: GameInfo = GameInfo {
     checks: crate::checks::SEARCH,
 };
 
+/// Loads a level as the narrowest game its state packs into.
 fn load(text: &str) -> Result<Loaded, Diagnostic> {
     let (level, warnings) = level::parse(text)?;
-    Ok(Loaded::new(level, warnings))
+    Ok(if Packed::<u32>::fits(&level) {
+        Loaded::new(Packed::<u32>::new(level), warnings)
+    } else if Packed::<u64>::fits(&level) {
+        Loaded::new(Packed::<u64>::new(level), warnings)
+    } else if Packed::<u128>::fits(&level) {
+        Loaded::new(Packed::<u128>::new(level), warnings)
+    } else {
+        Loaded::new(level, warnings)
+    })
 }
 
 impl Game for Level {
@@ -51,13 +63,15 @@ impl Game for Level {
     }
 
     fn moves(&self, _: &State) -> impl Iterator<Item = Move> {
-        Bear::BOTH
-            .into_iter()
-            .flat_map(|bear| Dir::ALL.into_iter().map(move |dir| Move { bear, dir }))
+        Move::ALL.into_iter()
     }
 
     fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
         Ok((self.apply(state, mv)?, 1))
+    }
+
+    fn heuristic(&self, state: &State) -> Option<Cost> {
+        Some(self.lower_bound(state.bears))
     }
 
     fn format_moves(&self, moves: &[Move]) -> String {

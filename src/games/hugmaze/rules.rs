@@ -80,6 +80,23 @@ pub struct Move {
     pub dir: Dir,
 }
 
+impl Move {
+    /// The eight moves in the order the solvers try them.
+    pub const ALL: [Move; 8] = {
+        let mut all = [Move {
+            bear: Bear::Bubu,
+            dir: Dir::U,
+        }; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i].bear = Bear::BOTH[i / 4];
+            all[i].dir = Dir::ALL[i % 4];
+            i += 1;
+        }
+        all
+    };
+}
+
 /// Everything that changes: where the bears are and where the objects are.
 /// Objects of one kind sit in consecutive slots in increasing cell order
 /// (`Level::canonical`), so the state is its own visited-set key and two
@@ -89,6 +106,14 @@ pub struct Move {
 pub struct State {
     pub bears: [u16; 2],
     pub objects: [u16; MAX_OBJECTS],
+}
+
+/// What a legal move does.
+pub(crate) enum Step {
+    /// The bear walks onto this cell; nothing else changes.
+    Walk(u16),
+    /// The bear pushed an object: the whole next state.
+    Push(State),
 }
 
 /// Why a move is refused. Cells are (row, column), 0-based.
@@ -238,14 +263,8 @@ impl Scene {
 impl Level {
     /// The cell one step from `cell` in `dir`, if it is on the grid.
     pub(crate) fn neighbour(&self, cell: u16, dir: Dir) -> Option<u16> {
-        let (row, col) = self.row_col(cell);
-        let (row, col) = match dir {
-            Dir::U => (row.checked_sub(1)?, col),
-            Dir::D => (row + 1, col),
-            Dir::L => (row, col.checked_sub(1)?),
-            Dir::R => (row, col + 1),
-        };
-        (row < self.height && col < self.width).then(|| (row * self.width + col) as u16)
+        let next = self.steps[cell as usize][dir as usize];
+        (next != NOWHERE).then_some(next)
     }
 
     fn object_at(&self, state: &State, cell: u16) -> Option<usize> {
@@ -256,40 +275,58 @@ impl Level {
 
     /// The pure step function behind [`crate::game::Game::step`]: rules 2–7
     /// (rule 1, no move after a win, is the framework's).
-    pub(crate) fn apply(&self, state: &State, Move { bear, dir }: Move) -> Result<State, Refusal> {
+    pub(crate) fn apply(&self, state: &State, mv: Move) -> Result<State, Refusal> {
+        Ok(match self.play(state, mv)? {
+            Step::Walk(target) => {
+                let mut next = *state;
+                next.bears[mv.bear as usize] = target;
+                next
+            }
+            Step::Push(next) => next,
+        })
+    }
+
+    /// The rules themselves, telling a plain walk (only the bear moves)
+    /// from a push, so that a packed state can change one field for a walk.
+    pub(crate) fn play(&self, state: &State, Move { bear, dir }: Move) -> Result<Step, Refusal> {
         let from = state.bears[bear as usize];
         // Rule 2: the target cell.
         let target = self.neighbour(from, dir).ok_or(Refusal::OffGrid { bear })?;
-        let at = self.row_col(target);
+        // Computed only for a refusal: most moves tried are legal or hit a
+        // wall, and the division is the dearest step here.
+        let at = || self.row_col(target);
         let tile = self.tiles[target as usize];
         match tile {
-            Tile::Wall => return Err(Refusal::Wall { bear, at }),
-            Tile::Cat => return Err(Refusal::Cat { bear, at }),
+            Tile::Wall => return Err(Refusal::Wall { bear, at: at() }),
+            Tile::Cat => return Err(Refusal::Cat { bear, at: at() }),
             // Rule 3.
-            Tile::Hole if bear == Bear::Dudu => return Err(Refusal::HoleTooSmall { at }),
+            Tile::Hole if bear == Bear::Dudu => return Err(Refusal::HoleTooSmall { at: at() }),
             _ => {}
         }
         // Rule 4: judged with the moving bear still on its cell.
         if let Tile::Gate(letter) = tile
             && !Scene::of(self, state, None, None).gate_open(target, letter)
         {
-            return Err(Refusal::GateClosed { bear, at });
+            return Err(Refusal::GateClosed { bear, at: at() });
         }
         // Rule 5.
         if state.bears[bear.other() as usize] == target && tile != Tile::Heart {
-            return Err(Refusal::OtherBear { bear, at });
+            return Err(Refusal::OtherBear { bear, at: at() });
         }
-        let mut next = *state;
         // Rule 6: a push, judged with the pushing bear lifted.
         if let Some(slot) = self.object_at(state, target) {
             let kind = self.kinds[slot];
             if kind != Kind::Cushion && bear != Bear::Dudu {
-                return Err(Refusal::TooHeavy { kind, at });
+                return Err(Refusal::TooHeavy { kind, at: at() });
             }
             let lifted = Scene::of(self, state, Some(bear), None);
             let first = self.neighbour(target, dir);
             if !lifted.free_for_object(self, first) {
-                return Err(Refusal::PushBlocked { bear, kind, at });
+                return Err(Refusal::PushBlocked {
+                    bear,
+                    kind,
+                    at: at(),
+                });
             }
             let mut resting = first.expect("a free cell is on the grid");
             if kind == Kind::Cushion {
@@ -302,17 +339,25 @@ impl Level {
                     resting = further;
                 }
             }
+            let mut next = *state;
             next.objects[slot] = resting;
             next = self.canonical(next, slot);
+            // Rule 7.
+            next.bears[bear as usize] = target;
+            return Ok(Step::Push(next));
         }
         // Rule 7.
-        next.bears[bear as usize] = target;
-        Ok(next)
+        Ok(Step::Walk(target))
     }
 
     /// Won: both bears on the same heart.
     pub(crate) fn won(&self, state: &State) -> bool {
         let [bubu, dudu] = state.bears;
+        self.won_by(bubu, dudu)
+    }
+
+    /// Won with Bubu on `bubu` and Dudu on `dudu`.
+    pub(crate) fn won_by(&self, bubu: u16, dudu: u16) -> bool {
         bubu == dudu && self.tiles[bubu as usize] == Tile::Heart
     }
 }

@@ -501,3 +501,63 @@ mod ablation {
         assert_eq!(bfs(&ablated, DEFAULT_STATE_LIMIT).par(), None);
     }
 }
+
+/// Every shipped level, parsed.
+fn shipped_levels() -> Vec<(String, Level)> {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/hugmaze");
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path.display().to_string(), level(&text))
+        })
+        .collect()
+}
+
+#[test]
+fn packed_states_search_exactly_like_readable_states() {
+    use super::packed::Packed;
+    for (name, level) in shipped_levels() {
+        let readable = bfs(&level, DEFAULT_STATE_LIMIT);
+        let packed = Packed::<u128>::new(level.clone());
+        let packed = bfs(&packed, DEFAULT_STATE_LIMIT);
+        assert_eq!(packed.par(), readable.par(), "{name}");
+        assert_eq!(packed.path(), readable.path(), "{name}");
+        let (p, r) = (packed.stats(), readable.stats());
+        assert_eq!((p.expanded, p.stored), (r.expanded, r.stored), "{name}");
+    }
+}
+
+#[test]
+fn a_level_packs_into_the_narrowest_word_that_holds_it() {
+    use super::packed::Packed;
+    // 12 cells: 4 bits a cell; two bears and 6 objects make 32 bits.
+    let six = level("B.JJJ.\nD.JJJH");
+    assert!(Packed::<u32>::fits(&six));
+    let seven = level("B.JJJJ\nD.JJJH");
+    assert!(!Packed::<u32>::fits(&seven));
+    assert!(Packed::<u64>::fits(&seven));
+}
+
+#[test]
+fn the_heuristic_never_overestimates_on_the_shipped_levels() {
+    use crate::search::astar;
+    for (name, level) in shipped_levels() {
+        let exact = bfs(&level, DEFAULT_STATE_LIMIT);
+        let informed = astar(&level, DEFAULT_STATE_LIMIT);
+        assert_eq!(informed.par(), exact.par(), "{name}");
+        // Along an optimal path, the bound never exceeds the moves left.
+        let path = exact.path().unwrap();
+        let mut state = level.start();
+        for (done, mv) in path.iter().enumerate() {
+            let left = (path.len() - done) as u32;
+            assert!(level.heuristic(&state).unwrap() <= left, "{name} at move {done}");
+            state = level.step(&state, *mv).unwrap().0;
+        }
+    }
+}

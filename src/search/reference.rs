@@ -1,0 +1,42 @@
+//! The `pathfinding` crate's breadth-first search over the same [`Game`],
+//! for the benchmark only (cargo feature `pathfinding`): the evidence that
+//! the hand-written [`super::bfs`] earns its place.
+
+use std::time::Instant;
+
+use super::{Outcome, Stats};
+use crate::game::{Cost, Game};
+
+/// [`pathfinding::directed::bfs::bfs`] from the level's start, states as
+/// nodes, successors collected from [`Game::successors`] into a vector (the
+/// crate's interface). It reports no counts: `expanded` counts the calls to
+/// the successor function, and `stored` is left 0 (its index map is not
+/// reachable from outside). It returns the path as states, so only the
+/// path's length, the par, is kept.
+pub fn pathfinding_bfs<G: Game>(game: &G) -> Outcome<()> {
+    let clock = Instant::now();
+    let mut expanded = 0u64;
+    let path = pathfinding::directed::bfs::bfs(
+        &game.start(),
+        |state| {
+            expanded += 1;
+            let mut next = Vec::new();
+            game.successors(state, |_, successor, _| next.push(successor));
+            next
+        },
+        |state| game.is_won(state),
+    );
+    let stats = Stats {
+        expanded,
+        stored: 0,
+        elapsed: clock.elapsed(),
+    };
+    match path {
+        Some(states) => Outcome::Solved {
+            par: (states.len() - 1) as Cost,
+            path: vec![(); states.len() - 1],
+            stats,
+        },
+        None => Outcome::Unsolvable { stats },
+    }
+}
