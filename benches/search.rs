@@ -84,8 +84,12 @@ fn main() {
         .map(|file| row(&file, runs))
         .collect();
     if json {
-        let totals = totals(&rows);
-        let report = serde_json::json!({ "runs": runs, "levels": rows, "totals": totals });
+        let games: serde_json::Map<String, serde_json::Value> = games(&rows)
+            .into_iter()
+            .map(|(game, rows)| (game, totals(&rows)))
+            .collect();
+        let report =
+            serde_json::json!({ "runs": runs, "levels": rows, "games": games, "totals": totals(&rows.iter().collect::<Vec<_>>()) });
         println!("{}", serde_json::to_string_pretty(&report).unwrap());
     } else {
         print_table(&rows, runs);
@@ -227,7 +231,20 @@ struct Totals {
     astar_expanded: u64,
 }
 
-fn totals(rows: &[Row]) -> serde_json::Value {
+/// The rows of each game (the level's folder), in order.
+fn games(rows: &[Row]) -> Vec<(String, Vec<&Row>)> {
+    let mut games: Vec<(String, Vec<&Row>)> = Vec::new();
+    for row in rows {
+        let game = row.level.split('/').nth(1).unwrap_or("?").to_string();
+        match games.iter_mut().find(|(name, _)| *name == game) {
+            Some((_, rows)) => rows.push(row),
+            None => games.push((game, vec![row])),
+        }
+    }
+    games
+}
+
+fn totals(rows: &[&Row]) -> serde_json::Value {
     let t = sum(rows);
     serde_json::json!({
         "levels": t.levels,
@@ -244,7 +261,7 @@ fn totals(rows: &[Row]) -> serde_json::Value {
     })
 }
 
-fn sum(rows: &[Row]) -> Totals {
+fn sum(rows: &[&Row]) -> Totals {
     Totals {
         levels: rows.len(),
         expanded: rows.iter().map(|r| r.expanded).sum(),
@@ -282,27 +299,30 @@ fn print_table(rows: &[Row], runs: usize) {
             r.astar_expanded,
         );
     }
-    let t = sum(rows);
+    println!("\nmedians of {runs} runs; memory: peak resident above the child's baseline");
+    for (game, rows) in games(rows) {
+        let t = sum(&rows);
+        println!(
+            "{game}: {} levels; BFS {:.1} ms for {} states expanded ({:.2} M/s), {} stored; \
+             pathfinding::bfs {:.1} ms ({:.2}x our time); A* expanded {} ({:.1}x fewer than BFS); \
+             {} ablated copies: {} states, {:.1} ms",
+            t.levels,
+            t.ms,
+            t.expanded,
+            t.expanded as f64 / t.ms / 1e3,
+            t.stored,
+            t.pathfinding_ms,
+            t.pathfinding_ms / t.ms,
+            t.astar_expanded,
+            t.expanded as f64 / t.astar_expanded.max(1) as f64,
+            t.ablations,
+            t.ablations_stored,
+            t.ablations_ms,
+        );
+    }
+    let t = sum(&rows.iter().collect::<Vec<_>>());
     println!(
-        "\n{} levels, medians of {runs} runs: BFS {:.1} ms for {} states expanded ({:.2} M/s), \
-         {} stored; pathfinding::bfs {:.1} ms ({:.2}x our time); A* expanded {} ({:.1}x fewer)",
-        t.levels,
-        t.ms,
-        t.expanded,
-        t.expanded as f64 / t.ms / 1e3,
-        t.stored,
-        t.pathfinding_ms,
-        t.pathfinding_ms / t.ms,
-        t.astar_expanded,
-        t.expanded as f64 / t.astar_expanded.max(1) as f64,
-    );
-    println!(
-        "ablations: {} copies, {} states stored, {:.1} ms; the suite's searches in all: {:.1} ms \
-         on one core",
-        t.ablations,
-        t.ablations_stored,
-        t.ablations_ms,
+        "all: every level and every ablated copy searched once on one core: {:.1} ms",
         t.ms + t.ablations_ms
     );
-    println!("memory: peak resident above the child's baseline before its first search");
 }

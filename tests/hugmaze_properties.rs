@@ -1,11 +1,13 @@
-//! Properties on random small Hug Maze levels with every mechanic: BFS and
-//! Dijkstra agree on the verdict and the par; every path replays to a win at
-//! exactly par, also through the move notation; a level printed as a file
-//! and read back is the same level.
+//! Properties on random small Hug Maze levels with every mechanic: BFS,
+//! Dijkstra and A* (with the heart-distance heuristic) agree on the verdict
+//! and the par, and so does BFS over packed states, state for state; every
+//! path replays to a win at exactly par, also through the move notation; a
+//! level printed as a file and read back is the same level.
 
 use proptest::prelude::*;
 
 use puzzle_qa::game::Game;
+use puzzle_qa::games::hugmaze::Packed;
 use puzzle_qa::games::hugmaze::level::parse;
 use puzzle_qa::replay::replay;
 use puzzle_qa::search::{self, Outcome, Status};
@@ -80,9 +82,18 @@ proptest! {
         // quickly; they say nothing about agreement.
         prop_assume!(bfs.status() != Status::Limit);
         let dijkstra = search::dijkstra(&level, limit);
-        prop_assert_eq!(bfs.status(), dijkstra.status(), "level:\n{}", text);
-        prop_assert_eq!(bfs.par(), dijkstra.par(), "level:\n{}", text);
-        for outcome in [&bfs, &dijkstra] {
+        let astar = search::astar(&level, limit);
+        for other in [&dijkstra, &astar] {
+            prop_assert_eq!(bfs.status(), other.status(), "level:\n{}", text);
+            prop_assert_eq!(bfs.par(), other.par(), "level:\n{}", text);
+        }
+        prop_assert!(astar.stats().expanded <= dijkstra.stats().expanded, "level:\n{}", text);
+        if Packed::<u128>::fits(&level) {
+            let packed = search::bfs(&Packed::<u128>::new(level.clone()), limit);
+            prop_assert_eq!(packed.par(), bfs.par(), "level:\n{}", text);
+            prop_assert_eq!(packed.stats().stored, bfs.stats().stored, "level:\n{}", text);
+        }
+        for outcome in [&bfs, &dijkstra, &astar] {
             if let Outcome::Solved { par, path, .. } = outcome {
                 let printed = level.format_moves(path);
                 let reread = level.parse_moves(&printed).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -4,6 +4,7 @@
 
 pub mod bloxorz;
 pub mod hugmaze;
+pub mod snackrun;
 
 use crate::level::GameInfo;
 

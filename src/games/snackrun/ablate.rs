@@ -1,0 +1,52 @@
+//! Snack Run's mechanics, as ablation takes them out
+//! (`shared/games/snackrun.md`, "Checks"): `spring` makes every `^` ground,
+//! `one-way` makes every `-` air. Comparing a level's reach before and
+//! after shows which snacks and goals depend on the mechanic.
+//!
+//! An ablated level is not checked again: a bear whose start stood on a
+//! removed platform may now fall to its death, and then reaches nothing.
+
+use super::level::{Level, Tile};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanic {
+    Spring,
+    OneWay,
+}
+
+impl Mechanic {
+    pub const ALL: [Mechanic; 2] = [Mechanic::Spring, Mechanic::OneWay];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mechanic::Spring => "spring",
+            Mechanic::OneWay => "one-way",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Mechanic> {
+        Mechanic::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The tile the mechanic lives in, and what it becomes without it.
+    fn replacement(self) -> (Tile, Tile) {
+        match self {
+            Mechanic::Spring => (Tile::Spring, Tile::Ground),
+            Mechanic::OneWay => (Tile::OneWay, Tile::Air),
+        }
+    }
+}
+
+impl Level {
+    /// A copy of the level without `mechanic`.
+    pub fn ablate(&self, mechanic: Mechanic) -> Level {
+        let (from, to) = mechanic.replacement();
+        let mut level = self.clone();
+        for tile in &mut level.tiles {
+            if *tile == from {
+                *tile = to;
+            }
+        }
+        level
+    }
+}

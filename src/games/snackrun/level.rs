@@ -1,0 +1,316 @@
+//! Reading a Snack Run level file (the format in `shared/games/snackrun.md`).
+//!
+//! Decisions where the format is silent:
+//! * Lines before the grid are read as in Hug Maze: `key: value` headers
+//!   (the key a word), `;` comments and blank lines. Trailing spaces and
+//!   tabs on a line are ignored; the grid is the first run of non-blank
+//!   lines, and nothing may follow it.
+//! * An unknown header key is an error, not a warning as in Hug Maze: the
+//!   format lists every key, and a misspelt `snacks: each` would silently
+//!   weaken the snack check. A key given twice keeps its last value, with a
+//!   warning.
+//! * `snacks: each` is the only value `snacks:` takes; leaving the header
+//!   out is the default (every snack by at least one bear).
+//! * Exactly one `G`: the rules speak of "the goal", and a stray second `G`
+//!   would quietly make the level easier.
+//! * A bear whose start falls out of the grid or onto spikes is an error at
+//!   its start cell, as the rules demand.
+
+use crate::diagnostic::{Diagnostic, numbered_lines};
+
+use super::physics::Pos;
+
+const CELL_HINT: &str = "cells are # . - ^ * o G B D";
+const HEADERS: [&str; 3] = ["name", "hint", "snacks"];
+
+/// One cell of the grid. Snacks, the goal and the bears' starts are air
+/// that the bears can pass through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tile {
+    Air,
+    Ground,
+    OneWay,
+    Spring,
+    Spikes,
+    Snack,
+    Goal,
+}
+
+impl Tile {
+    const ALL: [Tile; 7] = [
+        Tile::Air,
+        Tile::Ground,
+        Tile::OneWay,
+        Tile::Spring,
+        Tile::Spikes,
+        Tile::Snack,
+        Tile::Goal,
+    ];
+
+    pub fn char(self) -> char {
+        match self {
+            Tile::Air => '.',
+            Tile::Ground => '#',
+            Tile::OneWay => '-',
+            Tile::Spring => '^',
+            Tile::Spikes => '*',
+            Tile::Snack => 'o',
+            Tile::Goal => 'G',
+        }
+    }
+}
+
+/// Bubu or Dudu; each is searched alone from its own start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bear {
+    Bubu = 0,
+    Dudu = 1,
+}
+
+impl Bear {
+    pub const BOTH: [Bear; 2] = [Bear::Bubu, Bear::Dudu];
+
+    pub fn name(self) -> &'static str {
+        ["Bubu", "Dudu"][self as usize]
+    }
+
+    pub fn letter(self) -> char {
+        ['B', 'D'][self as usize]
+    }
+}
+
+/// A parsed Snack Run level.
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub name: Option<String>,
+    pub hint: Option<String>,
+    /// `snacks: each`: each bear must reach every snack, not just one of them.
+    pub snacks_each: bool,
+    pub width: usize,
+    pub height: usize,
+    pub(crate) tiles: Vec<Tile>,
+    /// Where Bubu and Dudu are drawn, before their first fall.
+    pub starts: [Pos; 2],
+}
+
+impl Level {
+    /// The tile at (row, column), 0-based; the cell must be on the grid.
+    pub fn tile(&self, (row, col): Pos) -> Tile {
+        self.tiles[row * self.width + col]
+    }
+
+    /// Every cell holding `tile`, in reading order.
+    pub fn cells(&self, tile: Tile) -> Vec<Pos> {
+        (0..self.tiles.len())
+            .filter(|&index| self.tiles[index] == tile)
+            .map(|index| (index / self.width, index % self.width))
+            .collect()
+    }
+
+    /// The level as a level file: headers, then the grid with the bears on
+    /// their starts. Reading it back gives the same level.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        for (key, value) in [("name", &self.name), ("hint", &self.hint)] {
+            if let Some(value) = value {
+                text.push_str(&format!("{key}: {value}\n"));
+            }
+        }
+        if self.snacks_each {
+            text.push_str("snacks: each\n");
+        }
+        let mut grid: Vec<char> = self.tiles.iter().map(|tile| tile.char()).collect();
+        for bear in Bear::BOTH {
+            let (row, col) = self.starts[bear as usize];
+            grid[row * self.width + col] = bear.letter();
+        }
+        for row in grid.chunks(self.width) {
+            text.extend(row);
+            text.push('\n');
+        }
+        text
+    }
+}
+
+fn is_header_key(key: &str) -> bool {
+    let mut chars = key.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// The known header closest to a misspelt one, if any is close.
+fn nearest_header(key: &str) -> Option<&'static str> {
+    HEADERS
+        .iter()
+        .map(|known| (strsim::damerau_levenshtein(key, known), *known))
+        .filter(|(distance, _)| *distance <= 2)
+        .min()
+        .map(|(_, known)| known)
+}
+
+fn chars_in(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// Parses a level file's text. Returns the level and its warnings, or the
+/// first error.
+pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
+    let mut warnings = Vec::new();
+    let (mut name, mut hint, mut snacks_each) = (None, None, false);
+    let mut seen: Vec<String> = Vec::new();
+    // Each grid row with its line number.
+    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+    let mut grid_ended = false;
+
+    for (number, line) in numbered_lines(text) {
+        let content = line.trim_end_matches([' ', '\t']);
+        if content.is_empty() {
+            grid_ended |= !rows.is_empty();
+            continue;
+        }
+        let indent = chars_in(content) - chars_in(content.trim_start());
+        if grid_ended {
+            return Err(Diagnostic::error("text after the grid")
+                .at(number, indent + 1, chars_in(content.trim()))
+                .with_hint("the grid is the last thing in a level file"));
+        }
+        if rows.is_empty() {
+            if content.trim_start().starts_with(';') {
+                continue;
+            }
+            // No grid character is `:`, so a line with a `key:` is a header.
+            if let Some((raw_key, raw_value)) = content.split_once(':')
+                && is_header_key(raw_key.trim())
+            {
+                let key = raw_key.trim();
+                let value = raw_value.trim().to_string();
+                let key_at = |d: Diagnostic| d.at(number, indent + 1, chars_in(key));
+                if !HEADERS.contains(&key) {
+                    let mut help = format!("known headers are {}", HEADERS.join(", "));
+                    if let Some(near) = nearest_header(key) {
+                        help = format!("did you mean `{near}`? {help}");
+                    }
+                    return Err(key_at(Diagnostic::error(format!("unknown header `{key}`")))
+                        .with_hint(help));
+                }
+                if seen.iter().any(|s| s == key) {
+                    warnings.push(key_at(Diagnostic::warning(format!(
+                        "a second `{key}:` header; the last one counts"
+                    ))));
+                }
+                seen.push(key.to_string());
+                match key {
+                    "name" => name = Some(value),
+                    "hint" => hint = Some(value),
+                    _ if value == "each" => snacks_each = true,
+                    _ => {
+                        let column = chars_in(raw_key) + 2 + chars_in(raw_value)
+                            - chars_in(raw_value.trim_start());
+                        return Err(Diagnostic::error(format!(
+                            "invalid `snacks:` value `{value}`"
+                        ))
+                        .at(number, column, chars_in(&value).max(1))
+                        .with_hint(
+                            "the only value is `each` (each bear must reach every snack); \
+                             leave the header out for every snack by at least one bear",
+                        ));
+                    }
+                }
+                continue;
+            }
+        }
+        let row: Vec<char> = content.chars().collect();
+        if let Some((first_line, first)) = rows.first()
+            && row.len() != first.len()
+        {
+            return Err(Diagnostic::error(format!(
+                "ragged row: {} cells, but the first row (line {first_line}) has {}",
+                row.len(),
+                first.len()
+            ))
+            .at(number, row.len().min(first.len()) + 1, 1)
+            .with_hint("every row of the grid needs the same number of cells"));
+        }
+        rows.push((number, row));
+    }
+
+    let Some((grid_line, first_row)) = rows.first() else {
+        return Err(Diagnostic::error("the level has no grid")
+            .with_hint("a level is a grid of cells such as `B.G.D`, one row per line"));
+    };
+    let (width, height, grid_line) = (first_row.len(), rows.len(), *grid_line);
+    let mut tiles = Vec::with_capacity(width * height);
+    // Where the first `B`, `D` and `G` are: each may appear only once.
+    let mut unique: [Option<Pos>; 3] = [None; 3];
+    const UNIQUE: [(char, &str); 3] = [('B', "Bubu"), ('D', "Dudu"), ('G', "goal")];
+    for (row, (line, chars)) in rows.iter().enumerate() {
+        for (col, &ch) in chars.iter().enumerate() {
+            let here = |message: String| Diagnostic::error(message).at(*line, col + 1, 1);
+            if let Some(which) = UNIQUE.iter().position(|(letter, _)| *letter == ch) {
+                if let Some((r, c)) = unique[which] {
+                    let what = UNIQUE[which].1;
+                    return Err(
+                        here(format!("a second `{ch}`: a level has exactly one {what}")).with_hint(
+                            format!("the first is at line {}, column {}", rows[r].0, c + 1),
+                        ),
+                    );
+                }
+                unique[which] = Some((row, col));
+            }
+            let tile = match ch {
+                'B' | 'D' => Tile::Air,
+                _ => match Tile::ALL.into_iter().find(|tile| tile.char() == ch) {
+                    Some(tile) => tile,
+                    None => {
+                        let help = match ch {
+                            ' ' | '\t' => format!("use `.` for air; {CELL_HINT}"),
+                            'b' | 'd' | 'g' => {
+                                "the bears and the goal are capitals: B, D, G".into()
+                            }
+                            _ => CELL_HINT.to_string(),
+                        };
+                        let shown = if ch.is_whitespace() {
+                            format!("{ch:?}")
+                        } else {
+                            format!("`{ch}`")
+                        };
+                        return Err(here(format!("unknown character {shown}")).with_hint(help));
+                    }
+                },
+            };
+            tiles.push(tile);
+        }
+    }
+    for which in [2, 0, 1] {
+        if unique[which].is_none() {
+            let (letter, what) = UNIQUE[which];
+            return Err(
+                Diagnostic::error(format!("the level has no {what} `{letter}`"))
+                    .at(grid_line, 1, width),
+            );
+        }
+    }
+    let level = Level {
+        name,
+        hint,
+        snacks_each,
+        width,
+        height,
+        tiles,
+        starts: [unique[0].unwrap(), unique[1].unwrap()],
+    };
+    for bear in Bear::BOTH {
+        let (row, col) = level.starts[bear as usize];
+        if level.fall_from((row, col)).is_none() {
+            return Err(Diagnostic::error(format!(
+                "{} falls to its death from the start",
+                bear.name()
+            ))
+            .at(rows[row].0, col + 1, 1)
+            .with_hint(
+                "put ground, a one-way platform or a spring below the start, clear of spikes",
+            ));
+        }
+    }
+    Ok((level, warnings))
+}
