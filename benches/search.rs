@@ -88,8 +88,7 @@ fn main() {
             .into_iter()
             .map(|(game, rows)| (game, totals(&rows)))
             .collect();
-        let report =
-            serde_json::json!({ "runs": runs, "levels": rows, "games": games, "totals": totals(&rows.iter().collect::<Vec<_>>()) });
+        let report = serde_json::json!({ "runs": runs, "levels": rows, "games": games, "totals": totals(&rows.iter().collect::<Vec<_>>()) });
         println!("{}", serde_json::to_string_pretty(&report).unwrap());
     } else {
         print_table(&rows, runs);
@@ -116,7 +115,12 @@ fn level_files() -> Vec<PathBuf> {
 
 fn measure(engine: &str, file: &Path, runs: usize) -> Measured {
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--child", engine, &file.to_string_lossy(), &runs.to_string()])
+        .args([
+            "--child",
+            engine,
+            &file.to_string_lossy(),
+            &runs.to_string(),
+        ])
         .output()
         .expect("the benchmark runs itself as a child");
     assert!(
@@ -133,8 +137,18 @@ fn row(file: &Path, runs: usize) -> Row {
     let theirs = measure("pathfinding", file, runs);
     let astar = measure("astar", file, 1);
     let ablations = measure("ablations", file, 1);
-    assert_eq!(ours.par, theirs.par, "{}: the two searches disagree", file.display());
-    assert_eq!(ours.par, astar.par, "{}: A* disagrees with BFS", file.display());
+    assert_eq!(
+        ours.par,
+        theirs.par,
+        "{}: the two searches disagree",
+        file.display()
+    );
+    assert_eq!(
+        ours.par,
+        astar.par,
+        "{}: A* disagrees with BFS",
+        file.display()
+    );
     let mib = |kib: u64| kib as f64 / 1024.0;
     Row {
         level: file
@@ -209,7 +223,12 @@ fn child(engine: &str, file: &Path, runs: usize) -> Measured {
     }
     let solutions: Vec<Solution> = (0..runs).map(|_| search(level)).collect();
     let last = solutions.last().expect("at least one run");
-    assert_ne!(last.status, Status::Limit, "{}: state limit", file.display());
+    assert_ne!(
+        last.status,
+        Status::Limit,
+        "{}: state limit",
+        file.display()
+    );
     Measured {
         par: last.par,
         expanded: last.stats.expanded,
@@ -278,8 +297,19 @@ fn sum(rows: &[&Row]) -> Totals {
 fn print_table(rows: &[Row], runs: usize) {
     println!(
         "{:<40} {:>4} {:>9} {:>9} {:>8} {:>8} {:>7} {:>6} {:>8} {:>7} {:>6} {:>6} {:>8}",
-        "level", "par", "expanded", "stored", "ms", "Mst/s", "MiB", "B/st", "pf ms", "pf MiB",
-        "pf/us", "us/pf", "A* exp"
+        "level",
+        "par",
+        "expanded",
+        "stored",
+        "ms",
+        "Mst/s",
+        "MiB",
+        "B/st",
+        "pf ms",
+        "pf MiB",
+        "pf/us",
+        "us/pf",
+        "A* exp"
     );
     for r in rows {
         println!(

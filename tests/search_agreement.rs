@@ -3,13 +3,137 @@
 //! return replays through the rules to a win at exactly par, also after a
 //! round trip through the move notation; and a level printed as a file and
 //! read back prints the same and has the same par.
+//!
+//! The A* heuristic is held to its promise on the whole reachable state
+//! graph (every state's exact distance to a win, found backwards from the
+//! wins): it never overestimates and it is consistent on every move, on
+//! random levels, on the official levels and on their ablated copies; it is
+//! exact where the relaxed game is the real one; and on the official levels
+//! A* finds BFS's par expanding fewer states.
+
+use std::collections::{HashMap, VecDeque};
 
 use proptest::prelude::*;
 
-use puzzle_qa::game::Game;
+use puzzle_qa::game::{Cost, Game};
 use puzzle_qa::games::bloxorz::level::parse;
+use puzzle_qa::games::bloxorz::{HOPELESS, Level, State};
 use puzzle_qa::replay::replay;
-use puzzle_qa::search::{self, Outcome};
+use puzzle_qa::search::{self, DEFAULT_STATE_LIMIT, Outcome};
+
+/// Every state reachable from a level's start (a won state is terminal, as
+/// in the solvers), the moves between them, and each one's exact distance
+/// to a win.
+struct Graph {
+    states: Vec<State>,
+    /// `(from, to, cost)` for every legal move of a state that has not won.
+    edges: Vec<(usize, usize, Cost)>,
+    /// The fewest rolls to a win; `None` when no win is reachable.
+    distance: Vec<Option<Cost>>,
+}
+
+fn explore(level: &Level) -> Graph {
+    let start = level.start();
+    let mut states = vec![start];
+    let mut ids = HashMap::from([(level.key(&start), 0usize)]);
+    let mut edges = Vec::new();
+    let mut head = 0;
+    while head < states.len() {
+        let state = states[head];
+        if !level.is_won(&state) {
+            level.successors(&state, |_, next, cost| {
+                let id = *ids.entry(level.key(&next)).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                edges.push((head, id, cost));
+            });
+        }
+        head += 1;
+        assert!(states.len() <= DEFAULT_STATE_LIMIT, "too many states");
+    }
+    let mut incoming = vec![Vec::new(); states.len()];
+    for &(from, to, cost) in &edges {
+        assert_eq!(cost, 1, "every roll costs 1");
+        incoming[to].push(from);
+    }
+    let mut distance = vec![None; states.len()];
+    let mut queue = VecDeque::new();
+    for (id, state) in states.iter().enumerate() {
+        if level.is_won(state) {
+            distance[id] = Some(0);
+            queue.push_back(id);
+        }
+    }
+    while let Some(id) = queue.pop_front() {
+        let next = distance[id].map(|d| d + 1);
+        for &from in &incoming[id] {
+            if distance[from].is_none() {
+                distance[from] = next;
+                queue.push_back(from);
+            }
+        }
+    }
+    Graph {
+        states,
+        edges,
+        distance,
+    }
+}
+
+fn h(level: &Level, state: &State) -> Cost {
+    level.heuristic(state).expect("Bloxorz offers a heuristic")
+}
+
+/// The heuristic is 0 on a win, never above a state's exact distance, and
+/// drops by at most a move's cost along every move.
+fn admissible_and_consistent(level: &Level, graph: &Graph) -> Result<(), String> {
+    for (id, state) in graph.states.iter().enumerate() {
+        let bound = h(level, state);
+        if let Some(exact) = graph.distance[id]
+            && bound > exact
+        {
+            return Err(format!("h = {bound} > {exact} rolls to win at {state:?}"));
+        }
+        if level.is_won(state) && bound != 0 {
+            return Err(format!("h = {bound} on the win {state:?}"));
+        }
+    }
+    for &(from, to, cost) in &graph.edges {
+        let (before, after) = (h(level, &graph.states[from]), h(level, &graph.states[to]));
+        if before > cost + after {
+            return Err(format!(
+                "h drops from {before} to {after} on a move of cost {cost}: {:?} → {:?}",
+                graph.states[from], graph.states[to]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The heuristic is the exact distance on every state, and [`HOPELESS`]
+/// exactly where no win is reachable.
+fn exact(level: &Level, graph: &Graph) -> Result<(), String> {
+    for (id, state) in graph.states.iter().enumerate() {
+        let expected = graph.distance[id].unwrap_or(HOPELESS);
+        let bound = h(level, state);
+        if bound != expected {
+            return Err(format!("h = {bound}, exactly {expected}, at {state:?}"));
+        }
+    }
+    Ok(())
+}
+
+fn official(number: usize) -> Level {
+    let path = format!(
+        "{}/levels/bloxorz/level{number:02}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    parse(&text)
+        .unwrap_or_else(|e| panic!("{}", e.render(&path, &text)))
+        .0
+}
 
 /// Tiles and their weights (out of 100): 15 `x` (missing), 43 `p` (plain),
 /// 10 `w` (weak), 4 each of `S1`, `W1`, `W2`, 3 `S2` (switches), 6 `x1` and
@@ -121,6 +245,23 @@ proptest! {
     }
 
     #[test]
+    fn the_heuristic_is_admissible_and_consistent(text in level_text()) {
+        let (level, _) = parse(&text).map_err(|e| TestCaseError::fail(e.render("generated", &text)))?;
+        let graph = explore(&level);
+        admissible_and_consistent(&level, &graph).map_err(|e| TestCaseError::fail(format!("{e}; level:\n{text}")))?;
+    }
+
+    /// Without switch rules (so no bridges and no splits; weak tiles stay)
+    /// the relaxed game is the real one, and the heuristic is exact.
+    #[test]
+    fn without_switches_or_teleports_the_heuristic_is_exact(text in level_text()) {
+        let plain = text.split("---").next().expect("split yields a first part");
+        let (level, _) = parse(plain).map_err(|e| TestCaseError::fail(e.render("generated", plain)))?;
+        let graph = explore(&level);
+        exact(&level, &graph).map_err(|e| TestCaseError::fail(format!("{e}; level:\n{plain}")))?;
+    }
+
+    #[test]
     fn a_printed_level_reads_back_the_same(text in level_text()) {
         let (level, _) = parse(&text).map_err(|e| TestCaseError::fail(e.render("generated", &text)))?;
         let printed = level.text();
@@ -129,4 +270,89 @@ proptest! {
         let limit = 200_000;
         prop_assert_eq!(search::bfs(&again, limit).par(), search::bfs(&level, limit).par(), "{}", printed);
     }
+}
+
+/// On every official level: along a BFS-optimal path the heuristic is at
+/// most the rolls left; on the whole state graph it never overestimates and
+/// is consistent; and where the level has no mechanic but weak tiles it is
+/// exact.
+#[test]
+fn on_the_official_levels_the_heuristic_never_overestimates() {
+    for number in 1..=33 {
+        let level = official(number);
+        let outcome = search::bfs(&level, DEFAULT_STATE_LIMIT);
+        let (Some(par), Some(path)) = (outcome.par(), outcome.path()) else {
+            panic!("level {number} is not solved");
+        };
+        let mut state = level.start();
+        for (done, mv) in path.iter().enumerate() {
+            assert!(
+                h(&level, &state) <= par - done as Cost,
+                "level {number}: h = {} after {done} of {par} rolls",
+                h(&level, &state)
+            );
+            state = level.step(&state, *mv).unwrap().0;
+        }
+        let graph = explore(&level);
+        admissible_and_consistent(&level, &graph).unwrap_or_else(|e| panic!("level {number}: {e}"));
+        let weak_tiles_at_most = level
+            .mechanics()
+            .iter()
+            .all(|ablation| ablation.mechanic == "weak-tile");
+        if weak_tiles_at_most {
+            exact(&level, &graph).unwrap_or_else(|e| panic!("level {number}: {e}"));
+        }
+    }
+}
+
+/// An ablated copy changes the cells under the heuristic's tables (a weak
+/// tile or a teleport becomes plain, bridges become fixed): it must get
+/// tables of its own, and its heuristic stays admissible and consistent.
+#[test]
+fn on_ablated_official_levels_the_heuristic_stays_admissible() {
+    for number in 1..=33 {
+        let level = official(number);
+        // The original's tables exist before the copies are made.
+        h(&level, &level.start());
+        for ablation in level.mechanics().into_iter().chain(level.pieces()) {
+            let ablated = level.ablate(&ablation);
+            let graph = explore(&ablated);
+            admissible_and_consistent(&ablated, &graph)
+                .unwrap_or_else(|e| panic!("level {number} without {ablation:?}: {e}"));
+        }
+    }
+}
+
+/// A* finds BFS's par on every official level, expanding no more states on
+/// any level and at least 1.5× fewer in total. Run with `--nocapture` for
+/// the table.
+#[test]
+fn astar_matches_bfs_and_expands_fewer_states_on_the_official_levels() {
+    let (mut blind, mut informed) = (0, 0);
+    println!("level  par  h(start)  bfs expanded  A* expanded");
+    for number in 1..=33 {
+        let level = official(number);
+        let bfs = search::bfs(&level, DEFAULT_STATE_LIMIT);
+        let astar = search::astar(&level, DEFAULT_STATE_LIMIT);
+        let par = bfs
+            .par()
+            .unwrap_or_else(|| panic!("level {number} is not solved"));
+        assert_eq!(astar.par(), Some(par), "level {number}");
+        let (b, a) = (bfs.stats().expanded, astar.stats().expanded);
+        println!(
+            "{number:>5}  {par:>3}  {:>8}  {b:>12}  {a:>11}",
+            h(&level, &level.start())
+        );
+        assert!(a <= b, "level {number}: A* expanded {a}, BFS {b}");
+        blind += b;
+        informed += a;
+    }
+    println!(
+        "total            {blind:>12}  {informed:>11}  ({:.2}× fewer)",
+        blind as f64 / informed as f64
+    );
+    assert!(
+        2 * blind >= 3 * informed,
+        "A* expanded {informed} in total, BFS {blind}: less than 1.5× fewer"
+    );
 }

@@ -13,6 +13,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::bound::LazyBounds;
 use crate::diagnostic::{Diagnostic, numbered_lines};
 
 /// What a present cell does. `x` cells are `Plain` with presence
@@ -121,9 +122,9 @@ pub struct Level {
     pub(crate) start: u16,
     pub(crate) switches: Vec<SwitchEffect>,
     pub(crate) initial_mask: u64,
-    /// Goal cells and teleport cells, the places a winning path must reach
-    /// first, as doubled (row, col) coordinates (used by the heuristic).
-    pub(crate) landmarks: Vec<(i32, i32)>,
+    /// The heuristic's tables, computed from the cells when A* first asks
+    /// (a clone, whose cells may change, starts without them).
+    pub(crate) bounds: LazyBounds,
     /// The grid's tile names and the rules, as read (for [`Level::text`]).
     pub(crate) source: Source,
 }
@@ -500,7 +501,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
             })
             .collect(),
     };
-    let mut level = Level {
+    let level = Level {
         name,
         hint,
         width,
@@ -509,10 +510,9 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         start: start as u16,
         switches,
         initial_mask,
-        landmarks: Vec::new(),
+        bounds: LazyBounds::default(),
         source,
     };
-    level.landmarks = level.goal_and_teleport_landmarks();
     Ok((level, warnings))
 }
 
@@ -540,20 +540,6 @@ impl Level {
             text.push_str(&format!("{trigger} {verb} {}\n", targets.join(", ")));
         }
         text
-    }
-
-    /// Goal cells and teleport cells that split, as doubled (row, col)
-    /// coordinates: see [`Level::landmarks`].
-    pub(crate) fn goal_and_teleport_landmarks(&self) -> Vec<(i32, i32)> {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(|(_, cell)| cell.tile == Tile::Goal || cell.teleport.is_some())
-            .map(|(index, _)| {
-                let (row, col) = (index / self.width, index % self.width);
-                (2 * row as i32, 2 * col as i32)
-            })
-            .collect()
     }
 }
 

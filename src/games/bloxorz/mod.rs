@@ -5,12 +5,16 @@
 //! * [`notation`]: move text.
 //! * `ablate`: the mechanics ablation takes out (`weak-tile`,
 //!   `strong-switch`, `bridge`, `teleport`).
+//! * `bound`: the A* heuristic, distances to a win in relaxed games,
+//!   computed once per level (and per ablated copy) when A* first asks.
 
 mod ablate;
+mod bound;
 pub mod level;
 pub mod notation;
 pub mod rules;
 
+pub use bound::HOPELESS;
 pub use level::Level;
 pub use rules::{Dir, Move, Refusal, Shape, State};
 

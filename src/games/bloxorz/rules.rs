@@ -34,7 +34,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
 
-    fn delta(self) -> (i32, i32) {
+    pub(crate) fn delta(self) -> (i32, i32) {
         match self {
             Dir::U => (-1, 0),
             Dir::D => (1, 0),
@@ -50,6 +50,39 @@ impl Dir {
             Dir::L => 'L',
             Dir::R => 'R',
         }
+    }
+}
+
+/// Where a whole block lands when it rolls `dir`: its new shape and the
+/// (row, col) of the cells it then covers, in reading order (`None` for the
+/// second when it lands upright). `first` is the block's first cell in
+/// reading order (`State::a`). Cells may be off the grid; the caller checks.
+///
+/// Every roll can be undone: rolling the landed block the opposite way gives
+/// back the block it came from, which the heuristic's backward search
+/// (`bound.rs`) relies on.
+pub(crate) fn landing(
+    shape: Shape,
+    (row, col): (i32, i32),
+    dir: Dir,
+) -> (Shape, (i32, i32), Option<(i32, i32)>) {
+    let (dr, dc) = dir.delta();
+    match (shape, dir) {
+        (Shape::Upright, Dir::U) => (Shape::Vertical, (row - 2, col), Some((row - 1, col))),
+        (Shape::Upright, Dir::D) => (Shape::Vertical, (row + 1, col), Some((row + 2, col))),
+        (Shape::Upright, Dir::L) => (Shape::Horizontal, (row, col - 2), Some((row, col - 1))),
+        (Shape::Upright, Dir::R) => (Shape::Horizontal, (row, col + 1), Some((row, col + 2))),
+        (Shape::Horizontal, Dir::L) => (Shape::Upright, (row, col - 1), None),
+        (Shape::Horizontal, Dir::R) => (Shape::Upright, (row, col + 2), None),
+        (Shape::Vertical, Dir::U) => (Shape::Upright, (row - 1, col), None),
+        (Shape::Vertical, Dir::D) => (Shape::Upright, (row + 2, col), None),
+        (Shape::Horizontal, _) => (
+            Shape::Horizontal,
+            (row + dr, col),
+            Some((row + dr, col + 1)),
+        ),
+        (Shape::Vertical, _) => (Shape::Vertical, (row, col + dc), Some((row + 1, col + dc))),
+        (Shape::Split, _) => unreachable!("cubes roll one at a time"),
     }
 }
 
@@ -181,7 +214,7 @@ impl Level {
         }
     }
 
-    fn adjacent(&self, one: u16, other: u16) -> bool {
+    pub(crate) fn adjacent(&self, one: u16, other: u16) -> bool {
         let (r1, c1) = self.row_col(one);
         let (r2, c2) = self.row_col(other);
         (r1 - r2).abs() + (c1 - c2).abs() == 1
@@ -189,27 +222,7 @@ impl Level {
 
     /// Rules 5–10: the whole block rolls.
     fn roll_block(&self, state: &State, dir: Dir) -> Result<State, Refusal> {
-        let (row, col) = self.row_col(state.a);
-        let (dr, dc) = dir.delta();
-        // Where the block lands: its new shape and the cells it covers, in
-        // reading order.
-        let (shape, first, second) = match (state.shape, dir) {
-            (Shape::Upright, Dir::U) => (Shape::Vertical, (row - 2, col), Some((row - 1, col))),
-            (Shape::Upright, Dir::D) => (Shape::Vertical, (row + 1, col), Some((row + 2, col))),
-            (Shape::Upright, Dir::L) => (Shape::Horizontal, (row, col - 2), Some((row, col - 1))),
-            (Shape::Upright, Dir::R) => (Shape::Horizontal, (row, col + 1), Some((row, col + 2))),
-            (Shape::Horizontal, Dir::L) => (Shape::Upright, (row, col - 1), None),
-            (Shape::Horizontal, Dir::R) => (Shape::Upright, (row, col + 2), None),
-            (Shape::Vertical, Dir::U) => (Shape::Upright, (row - 1, col), None),
-            (Shape::Vertical, Dir::D) => (Shape::Upright, (row + 2, col), None),
-            (Shape::Horizontal, _) => (
-                Shape::Horizontal,
-                (row + dr, col),
-                Some((row + dr, col + 1)),
-            ),
-            (Shape::Vertical, _) => (Shape::Vertical, (row, col + dc), Some((row + 1, col + dc))),
-            (Shape::Split, _) => unreachable!("cubes roll one at a time"),
-        };
+        let (shape, first, second) = landing(state.shape, self.row_col(state.a), dir);
         let mask = state.mask;
         let a = self.land(first, mask)?;
         let b = match second {
@@ -337,25 +350,5 @@ impl Level {
             (state.a, state.b)
         };
         (state.mask as u128) | (a as u128) << 64 | (b as u128) << 80 | (state.shape as u128) << 96
-    }
-
-    /// Each roll moves the block's centre by at most 1.5 cells in one
-    /// direction (3 in doubled coordinates), and any win must first bring the
-    /// block upright onto a goal or a teleport (the landmarks). So the
-    /// doubled Manhattan distance of the centre to the nearest landmark,
-    /// divided by 3 and rounded up, never overestimates; it changes by at
-    /// most 1 per roll, so it is also consistent. Split cubes get 0.
-    pub(crate) fn lower_bound(&self, state: &State) -> Cost {
-        if state.shape == Shape::Split {
-            return 0;
-        }
-        let (r1, c1) = self.row_col(state.a);
-        let (r2, c2) = self.row_col(state.b);
-        let (row2, col2) = (r1 + r2, c1 + c2); // the centre, doubled
-        self.landmarks
-            .iter()
-            .map(|&(row, col)| ((row2 - row).abs() + (col2 - col).abs()) as Cost)
-            .min()
-            .map_or(0, |doubled| doubled.div_ceil(3))
     }
 }

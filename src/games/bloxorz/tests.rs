@@ -3,6 +3,7 @@
 //! Every test level has a goal `e` out of the way in an extra bottom row, so
 //! the grid rows above it are what the test is about. Cells are (row, col).
 
+use super::bound::Bounds;
 use super::level::{Level, parse};
 use super::rules::{Move, Refusal, Shape, State};
 use crate::game::Game;
@@ -344,4 +345,170 @@ fn level_21_rule_for_an_absent_switch_is_a_warning() {
         "`S2` is not in the grid; this rule never fires"
     );
     assert_eq!((warnings[0].line, warnings[0].column), (14, 1));
+}
+
+/// The heuristic at a state, from the game's interface.
+fn bound(level: &Level, state: &State) -> crate::game::Cost {
+    level.heuristic(state).expect("Bloxorz offers a heuristic")
+}
+
+#[test]
+fn the_heuristic_is_the_exact_par_on_a_level_without_mechanics() {
+    let l = level("s p p p p p\np p x x p p\np p p p p e");
+    let par = crate::search::bfs(&l, 1000).par().unwrap();
+    assert_eq!(bound(&l, &l.start()), par);
+}
+
+#[test]
+fn the_block_is_never_upright_on_a_weak_tile_even_relaxed() {
+    // Straight along the top row the block would stand on `w` at (0, 3):
+    // the real block must detour through the second row, and so does the
+    // relaxed one.
+    let l = level("s p p w p p e\np p p p p p p");
+    let par = crate::search::bfs(&l, 1000).par().unwrap();
+    assert!(par > 4, "the straight route is refused");
+    assert_eq!(bound(&l, &l.start()), par);
+}
+
+const LONG_WALK: &str = "s p p t1 x x\nx x x x x x\nl1 p p p l2 e\n---\nt1 teleports l1, l2";
+
+#[test]
+fn a_split_is_bounded_by_both_cubes_walks() {
+    // The split leaves cubes on (2, 0) and (2, 4). The best merge is on
+    // (2, 3)–(2, 4): the left cube walks 3 rolls, then the block rolls once
+    // onto the goal. The split's relaxed value is that exactly.
+    let l = level(LONG_WALK);
+    let split = play(&l, "R R").unwrap();
+    assert_eq!(split.shape, Shape::Split);
+    assert_eq!(bound(&l, &split), 4);
+    assert_eq!(bound(&l, &l.start()), 6);
+    assert_eq!(crate::search::bfs(&l, 1000).par(), Some(6));
+}
+
+#[test]
+fn without_room_for_pairs_a_split_is_bounded_by_the_larger_cube_bound() {
+    // One value per cube (a level of more than 1,024 cells): a cube's bound
+    // assumes the other cube comes to it for free. Lying on (2, 3)–(2, 4)
+    // the block is 1 roll from the goal, so the right cube's bound is 1;
+    // lying on (2, 0)–(2, 1) it is 3 rolls away, so the left cube's is 3.
+    // The bound is the larger, 3 (the smaller would be 1).
+    let mut l = level(LONG_WALK);
+    l.bounds = Bounds::of(&l, false).into();
+    let split = play(&l, "R R").unwrap();
+    assert_eq!(bound(&l, &split), 3);
+    assert_eq!(bound(&l, &l.start()), 5);
+}
+
+/// Every state reachable from the start with its exact distance to a win
+/// (`None`: it cannot win), and every move `(from, to)` between them.
+struct StateGraph {
+    states: Vec<State>,
+    distance: Vec<Option<u32>>,
+    moves: Vec<(usize, usize)>,
+}
+
+fn state_graph(l: &Level) -> StateGraph {
+    let mut states = vec![l.start()];
+    let mut ids = std::collections::HashMap::from([(l.key(&l.start()), 0)]);
+    let mut moves = Vec::new();
+    let mut head = 0;
+    while head < states.len() {
+        let state = states[head];
+        if !l.is_won(&state) {
+            l.successors(&state, |_, next, _| {
+                let id = *ids.entry(l.key(&next)).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                moves.push((head, id));
+            });
+        }
+        head += 1;
+    }
+    let mut distance: Vec<Option<u32>> = states.iter().map(|s| l.is_won(s).then_some(0)).collect();
+    // Bellman–Ford style sweeps: the graphs are small.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &(from, to) in &moves {
+            if let Some(d) = distance[to]
+                && distance[from].is_none_or(|known| known > d + 1)
+            {
+                distance[from] = Some(d + 1);
+                changed = true;
+            }
+        }
+    }
+    StateGraph {
+        states,
+        distance,
+        moves,
+    }
+}
+
+#[test]
+fn one_value_per_cube_is_admissible_consistent_and_no_stronger_on_the_official_levels() {
+    for number in 1..=33 {
+        let path = format!(
+            "{}/levels/bloxorz/level{number:02}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let pairs = level(&std::fs::read_to_string(path).unwrap());
+        let mut cubes = pairs.clone();
+        cubes.bounds = Bounds::of(&cubes, false).into();
+        let StateGraph {
+            states,
+            distance,
+            moves,
+        } = state_graph(&cubes);
+        for (state, exact) in states.iter().zip(&distance) {
+            let weak = bound(&cubes, state);
+            assert!(weak <= bound(&pairs, state), "level {number}: {state:?}");
+            if let Some(exact) = exact {
+                assert!(
+                    weak <= *exact,
+                    "level {number}: {weak} > {exact} at {state:?}"
+                );
+            }
+        }
+        for (from, to) in moves {
+            let (before, after) = (bound(&cubes, &states[from]), bound(&cubes, &states[to]));
+            assert!(before <= after + 1, "level {number}: {before} → {after}");
+        }
+    }
+}
+
+#[test]
+fn a_bridge_counts_when_a_switch_can_open_it_and_not_otherwise() {
+    // The only way to the goal crosses the bridge x1 at (0, 3); lying on
+    // W1 first opens it.
+    let opened = level("s W1 p x1 p p e\n---\nW1 opens x1");
+    assert_eq!(crate::search::bfs(&opened, 1000).par(), Some(4));
+    assert_eq!(bound(&opened, &opened.start()), 4);
+    // When W1 can only close it, the bridge is never there and the level
+    // can never be won, which the heuristic knows from the start.
+    let never = level("s W1 p x1 p p e\n---\nW1 closes x1");
+    assert_eq!(bound(&never, &never.start()), super::HOPELESS);
+    assert_eq!(
+        crate::search::astar(&never, 1000).status(),
+        crate::search::Status::Unsolvable
+    );
+}
+
+#[test]
+fn an_ablated_copy_gets_its_own_heuristic() {
+    // Without weak tiles the straight route is open: the copy's bound is
+    // that of the same level with `p` in place of `w`, even when the
+    // original's tables were computed before the copy was made.
+    let weak = level("s p p w p p e\np p p p p p p");
+    assert!(bound(&weak, &weak.start()) > 4);
+    let ablation = weak
+        .mechanics()
+        .into_iter()
+        .find(|ablation| ablation.mechanic == "weak-tile")
+        .unwrap();
+    let ablated = weak.ablate(&ablation);
+    let plain = level("s p p p p p e\np p p p p p p");
+    assert_eq!(bound(&ablated, &ablated.start()), 4);
+    assert_eq!(bound(&plain, &plain.start()), 4);
 }
