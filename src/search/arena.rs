@@ -63,7 +63,10 @@ impl<G: Game> Arena<G> {
     pub fn push(&mut self, state: G::State, parent: usize) -> usize {
         let node = self.states.len();
         // A limit past 4 billion states would wrap the `u32` links silently.
-        assert!(node < ROOT as usize, "a search stores fewer than u32::MAX states");
+        assert!(
+            node < ROOT as usize,
+            "a search stores fewer than u32::MAX states"
+        );
         self.states.push(state);
         self.parents.push(parent as u32);
         node

@@ -9,10 +9,10 @@
 //! state is its own key, so hashing it is one multiplication, and equal
 //! packings are equal states.
 //!
-//! [`super::load`] picks the narrowest word the level fits in (the article's
+//! The game's loader picks the narrowest word the level fits in (the article's
 //! 12 × 12 example with two jars needs 4 × 8 = 32 bits) and falls back to
 //! the readable state, which [`Level`] plays directly, for a level too big
-//! for 128 bits. Every width plays by the same [`Level::apply`]; the tests
+//! for 128 bits. Every width plays by the same rules (`Level::apply`); the tests
 //! hold the packed and the readable games to the same pars and state counts.
 
 use std::fmt::Debug;
@@ -97,7 +97,9 @@ impl<W: Word> Packed<W> {
     }
 
     fn pack(&self, state: &State) -> W {
-        let mut word = W::ZERO.put(0, state.bears[0]).put(self.bits, state.bears[1]);
+        let mut word = W::ZERO
+            .put(0, state.bears[0])
+            .put(self.bits, state.bears[1]);
         let mut shift = 2 * self.bits;
         for &cell in &state.objects[..self.level.kinds.len()] {
             word = word.put(shift, cell);
@@ -169,7 +171,10 @@ impl<W: Word> Game for Packed<W> {
     }
 
     fn heuristic(&self, state: &W) -> Option<Cost> {
-        Some(self.level.lower_bound([Bear::Bubu, Bear::Dudu].map(|b| self.bear(*state, b))))
+        Some(
+            self.level
+                .lower_bound([Bear::Bubu, Bear::Dudu].map(|b| self.bear(*state, b))),
+        )
     }
 
     fn format_moves(&self, moves: &[Move]) -> String {

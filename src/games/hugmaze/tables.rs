@@ -84,5 +84,4 @@ impl Level {
             (b, d) => Cost::from(b) + Cost::from(d),
         }
     }
-
 }

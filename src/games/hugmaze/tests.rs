@@ -556,7 +556,10 @@ fn the_heuristic_never_overestimates_on_the_shipped_levels() {
         let mut state = level.start();
         for (done, mv) in path.iter().enumerate() {
             let left = (path.len() - done) as u32;
-            assert!(level.heuristic(&state).unwrap() <= left, "{name} at move {done}");
+            assert!(
+                level.heuristic(&state).unwrap() <= left,
+                "{name} at move {done}"
+            );
             state = level.step(&state, *mv).unwrap().0;
         }
     }
