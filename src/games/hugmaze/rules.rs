@@ -288,6 +288,7 @@ impl Level {
 
     /// The rules themselves, telling a plain walk (only the bear moves)
     /// from a push, so that a packed state can change one field for a walk.
+    #[inline(always)]
     pub(crate) fn play(&self, state: &State, Move { bear, dir }: Move) -> Result<Step, Refusal> {
         let from = state.bears[bear as usize];
         // Rule 2: the target cell.
