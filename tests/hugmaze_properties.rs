@@ -1,8 +1,9 @@
 //! Properties on random small Hug Maze levels with every mechanic: BFS,
 //! Dijkstra and A* (with the heart-distance heuristic) agree on the verdict
 //! and the par, and so does BFS over packed states, state for state; every
-//! path replays to a win at exactly par, also through the move notation; a
-//! level printed as a file and read back is the same level.
+//! path replays to a win at exactly par, also through the move notation; the
+//! heuristic is admissible and consistent on the whole state graph; a level
+//! printed as a file and read back is the same level.
 
 use proptest::prelude::*;
 
@@ -10,7 +11,7 @@ use puzzle_qa::game::Game;
 use puzzle_qa::games::hugmaze::Packed;
 use puzzle_qa::games::hugmaze::level::parse;
 use puzzle_qa::replay::replay;
-use puzzle_qa::search::{self, Outcome, Status};
+use puzzle_qa::search::{self, Outcome, StateGraph, Status};
 
 /// Cells and their weights (out of 100).
 fn cell() -> impl Strategy<Value = char> {
@@ -102,6 +103,19 @@ proptest! {
                 prop_assert!(played.won && played.cost == *par, "`{}` on:\n{}", printed, text);
             }
         }
+    }
+
+    /// The heart-distance bound on the whole reachable state graph: 0 on a
+    /// win, never above the exact moves left, consistent on every move.
+    #[test]
+    fn the_heuristic_is_admissible_and_consistent(text in level_text()) {
+        let (level, _) = parse(&text).map_err(|e| TestCaseError::fail(e.render("generated", &text)))?;
+        let graph = StateGraph::explore(&level, 50_000);
+        prop_assume!(graph.is_some());
+        let graph = graph.unwrap();
+        graph
+            .check_heuristic(&level, |state| level.heuristic(state).unwrap())
+            .map_err(|e| TestCaseError::fail(format!("{e}; level:\n{text}")))?;
     }
 
     #[test]

@@ -11,74 +11,16 @@
 //! exact where the relaxed game is the real one; and on the official levels
 //! A* finds BFS's par expanding fewer states.
 
-use std::collections::{HashMap, VecDeque};
-
 use proptest::prelude::*;
 
 use puzzle_qa::game::{Cost, Game};
 use puzzle_qa::games::bloxorz::level::parse;
 use puzzle_qa::games::bloxorz::{HOPELESS, Level, State};
 use puzzle_qa::replay::replay;
-use puzzle_qa::search::{self, DEFAULT_STATE_LIMIT, Outcome};
+use puzzle_qa::search::{self, DEFAULT_STATE_LIMIT, Outcome, StateGraph};
 
-/// Every state reachable from a level's start (a won state is terminal, as
-/// in the solvers), the moves between them, and each one's exact distance
-/// to a win.
-struct Graph {
-    states: Vec<State>,
-    /// `(from, to, cost)` for every legal move of a state that has not won.
-    edges: Vec<(usize, usize, Cost)>,
-    /// The fewest rolls to a win; `None` when no win is reachable.
-    distance: Vec<Option<Cost>>,
-}
-
-fn explore(level: &Level) -> Graph {
-    let start = level.start();
-    let mut states = vec![start];
-    let mut ids = HashMap::from([(level.key(&start), 0usize)]);
-    let mut edges = Vec::new();
-    let mut head = 0;
-    while head < states.len() {
-        let state = states[head];
-        if !level.is_won(&state) {
-            level.successors(&state, |_, next, cost| {
-                let id = *ids.entry(level.key(&next)).or_insert_with(|| {
-                    states.push(next);
-                    states.len() - 1
-                });
-                edges.push((head, id, cost));
-            });
-        }
-        head += 1;
-        assert!(states.len() <= DEFAULT_STATE_LIMIT, "too many states");
-    }
-    let mut incoming = vec![Vec::new(); states.len()];
-    for &(from, to, cost) in &edges {
-        assert_eq!(cost, 1, "every roll costs 1");
-        incoming[to].push(from);
-    }
-    let mut distance = vec![None; states.len()];
-    let mut queue = VecDeque::new();
-    for (id, state) in states.iter().enumerate() {
-        if level.is_won(state) {
-            distance[id] = Some(0);
-            queue.push_back(id);
-        }
-    }
-    while let Some(id) = queue.pop_front() {
-        let next = distance[id].map(|d| d + 1);
-        for &from in &incoming[id] {
-            if distance[from].is_none() {
-                distance[from] = next;
-                queue.push_back(from);
-            }
-        }
-    }
-    Graph {
-        states,
-        edges,
-        distance,
-    }
+fn explore(level: &Level) -> StateGraph<Level> {
+    StateGraph::explore(level, DEFAULT_STATE_LIMIT).expect("a small level")
 }
 
 fn h(level: &Level, state: &State) -> Cost {
@@ -87,33 +29,13 @@ fn h(level: &Level, state: &State) -> Cost {
 
 /// The heuristic is 0 on a win, never above a state's exact distance, and
 /// drops by at most a move's cost along every move.
-fn admissible_and_consistent(level: &Level, graph: &Graph) -> Result<(), String> {
-    for (id, state) in graph.states.iter().enumerate() {
-        let bound = h(level, state);
-        if let Some(exact) = graph.distance[id]
-            && bound > exact
-        {
-            return Err(format!("h = {bound} > {exact} rolls to win at {state:?}"));
-        }
-        if level.is_won(state) && bound != 0 {
-            return Err(format!("h = {bound} on the win {state:?}"));
-        }
-    }
-    for &(from, to, cost) in &graph.edges {
-        let (before, after) = (h(level, &graph.states[from]), h(level, &graph.states[to]));
-        if before > cost + after {
-            return Err(format!(
-                "h drops from {before} to {after} on a move of cost {cost}: {:?} → {:?}",
-                graph.states[from], graph.states[to]
-            ));
-        }
-    }
-    Ok(())
+fn admissible_and_consistent(level: &Level, graph: &StateGraph<Level>) -> Result<(), String> {
+    graph.check_heuristic(level, |state| h(level, state))
 }
 
 /// The heuristic is the exact distance on every state, and [`HOPELESS`]
 /// exactly where no win is reachable.
-fn exact(level: &Level, graph: &Graph) -> Result<(), String> {
+fn exact(level: &Level, graph: &StateGraph<Level>) -> Result<(), String> {
     for (id, state) in graph.states.iter().enumerate() {
         let expected = graph.distance[id].unwrap_or(HOPELESS);
         let bound = h(level, state);

@@ -13,6 +13,7 @@
 mod arena;
 mod best_first;
 mod bfs;
+mod graph;
 #[cfg(feature = "pathfinding")]
 mod reference;
 
@@ -24,6 +25,7 @@ use crate::game::{Cost, Game};
 
 pub use best_first::{astar, dijkstra};
 pub use bfs::bfs;
+pub use graph::StateGraph;
 #[cfg(feature = "pathfinding")]
 pub use reference::pathfinding_bfs;
 
