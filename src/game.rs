@@ -168,6 +168,50 @@ pub trait Game: Sized {
     fn ablate(&self, _ablation: &Ablation) -> Self {
         unreachable!("a game without mechanics is never ablated")
     }
+
+    /// For a game whose QA question is reachability rather than par (a
+    /// platformer): who reaches the goal, what cannot be collected, where a
+    /// player gets stuck. `puzzle-qa solve` prints this instead of a par.
+    fn reachability(&self) -> Option<Reachability> {
+        None
+    }
+}
+
+/// A reachability game's findings on one level; the field names are the
+/// `solve --json` contract. Cells are `[row, column]`, 0-based.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Reachability {
+    /// Each player (by letter) and whether it can reach the goal.
+    pub goal: std::collections::BTreeMap<String, bool>,
+    /// Collectibles no player can reach (or, where the level demands each
+    /// player collect everything, some player cannot), sorted.
+    pub unreachable_snacks: Vec<[usize; 2]>,
+    /// Reachable standing places from which a player can no longer reach
+    /// the goal, sorted.
+    pub traps: Vec<[usize; 2]>,
+    /// For each unreachable collectible: the nearest place a player does
+    /// reach and the jump that would be needed from there.
+    pub shortfalls: Vec<Shortfall>,
+}
+
+impl Reachability {
+    /// Nothing wrong: every player reaches the goal, nothing is out of
+    /// reach, nobody can get stuck.
+    pub fn ok(&self) -> bool {
+        self.goal.values().all(|reached| *reached)
+            && self.unreachable_snacks.is_empty()
+            && self.traps.is_empty()
+    }
+}
+
+/// Why a collectible is out of reach: the nearest reachable place and the
+/// jump needed from it (rows up, negative for a drop; columns across).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Shortfall {
+    pub snack: [usize; 2],
+    pub from: [usize; 2],
+    pub rise: isize,
+    pub sideways: usize,
 }
 
 /// A mechanic taken out of a level to see whether the level needs it: the

@@ -1,12 +1,13 @@
 //! Levels of any game behind one object-safe interface, for the command line
 //! (and the harness) that must handle every registered game alike.
 
+use std::any::Any;
 use std::path::Path;
 
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::game::{Ablation, Cost, Game, NotationError};
+use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
 use crate::harness::Check;
 use crate::replay::replay;
 use crate::search::{self, SearchOptions, Stats, Status};
@@ -57,6 +58,10 @@ pub trait AnyLevel: Send + Sync {
     fn pieces(&self) -> Vec<Ablation>;
     /// A copy with `ablation` applied ([`Game::ablate`]).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
+    /// What a reachability game finds on this level ([`Game::reachability`]).
+    fn reachability(&self) -> Option<Reachability>;
+    /// The level as its own type, for a game's own checks to downcast.
+    fn as_any(&self) -> &dyn Any;
     /// [`search::pathfinding_bfs`]: the same search done by the
     /// `pathfinding` crate, for the benchmark's comparison.
     #[cfg(feature = "pathfinding")]
@@ -131,6 +136,14 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {
         Box::new(self.ablate(ablation))
+    }
+
+    fn reachability(&self) -> Option<Reachability> {
+        Game::reachability(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
     #[cfg(feature = "pathfinding")]

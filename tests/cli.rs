@@ -267,11 +267,11 @@ fn check_passes_on_the_repository_with_the_contract_fields() {
     let output = run_in(root, None, &["check", "--json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines = json_lines(&output);
-    let levels: usize = ["levels/bloxorz", "levels/hugmaze"]
+    let levels: usize = ["levels/bloxorz", "levels/hugmaze", "levels/snackrun"]
         .iter()
         .map(|folder| std::fs::read_dir(root.join(folder)).unwrap().count())
         .sum();
-    assert!(levels >= 33 + 16, "{levels} level files");
+    assert!(levels >= 33 + 16 + 5, "{levels} level files");
     assert_eq!(lines.len(), levels + 1, "every level, then orphans");
     let first = lines[0].as_object().unwrap();
     let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
@@ -478,4 +478,59 @@ fn ablate_prints_a_table_and_exits_1_when_a_class_is_unknown() {
     let bloxorz = run(&["ablate", &level("level01.txt")]);
     assert_eq!(bloxorz.status.code(), Some(0));
     assert!(stdout(&bloxorz).contains("no mechanics to ablate"));
+}
+
+#[test]
+fn solve_reports_reachability_for_snack_run_with_the_contract_fields() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let clean = run_in(
+        root,
+        None,
+        &["solve", "--json", "levels/snackrun/02-springboard.txt"],
+    );
+    assert_eq!(clean.status.code(), Some(0), "{}", stderr(&clean));
+    let line = &json_lines(&clean)[0];
+    assert_eq!(line["status"], "ok");
+    assert_eq!(line["goal"], serde_json::json!({"B": true, "D": true}));
+    assert_eq!(line["unreachable_snacks"], serde_json::json!([]));
+
+    let trap = run_in(
+        root,
+        None,
+        &[
+            "solve",
+            "--json",
+            "--game",
+            "snackrun",
+            "tests/fixtures/snackrun/trap.txt",
+        ],
+    );
+    assert_eq!(trap.status.code(), Some(1), "problems exit 1");
+    let line = &json_lines(&trap)[0];
+    let mut keys: Vec<&str> = line
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "file",
+            "game",
+            "goal",
+            "shortfalls",
+            "status",
+            "traps",
+            "unreachable_snacks"
+        ]
+    );
+    assert_eq!(line["status"], "problems");
+    assert_eq!(line["unreachable_snacks"], serde_json::json!([[0, 7]]));
+    assert_eq!(line["traps"], serde_json::json!([[8, 5]]));
+    assert_eq!(
+        line["shortfalls"],
+        serde_json::json!([{"snack": [0, 7], "from": [4, 7], "rise": 4, "sideways": 0}])
+    );
 }

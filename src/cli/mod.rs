@@ -34,16 +34,20 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check every level against its expectations (the main job): parse,
-    /// solvable, par, replay, routes, ablation, orphans. Exit 1 if any check
-    /// fails.
+    /// Check every level against its expectations (the main job): each game's
+    /// checks (search games: parse, solvable, par, replay, routes, ablation;
+    /// snackrun: parse, goal, snacks, traps, ablation), then orphans. Exit 1
+    /// if any check fails.
     Check(CheckArgs),
     /// Rewrite the machine-owned expectations (status, par, solution,
-    /// [mechanics]) of the selected levels to what the checks found, and
-    /// report each change.
+    /// [mechanics]; snackrun: goal, [snacks], traps, [lost_without]) of the
+    /// selected levels to what the checks found, and report each change.
     /// Refused when the CI environment variable is set.
     Bless(BlessArgs),
-    /// Find a cheapest win for each level and print its par and solution.
+    /// Find a cheapest win for each level and print its par and solution;
+    /// for a reachability game (snackrun), who reaches the goal, the snacks
+    /// out of reach (with the jump that falls short) and the traps. Exit 1
+    /// if a level is not solved or has reachability problems.
     Solve(SolveArgs),
     /// Play a move text through a level's rules and say whether it wins.
     Replay(ReplayArgs),

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::load::load;
 use super::{SolveArgs, Verdict};
+use crate::game::Reachability;
 use crate::level::Solution;
 use crate::search::{Algorithm, SearchOptions, Status};
 
@@ -34,6 +35,13 @@ pub fn run(args: SolveArgs) -> Verdict {
             continue;
         };
         let level = &loaded.loaded.level;
+        if let Some(reach) = level.reachability() {
+            if !reach.ok() {
+                verdict = verdict.max(Verdict::Failed);
+            }
+            print_reachability(&file, loaded.game.name, &reach, args.json);
+            continue;
+        }
         if options.algorithm == Algorithm::Astar && !level.offers_heuristic() {
             eprintln!(
                 "note: {} offers no heuristic; A* runs as Dijkstra on {file}",
@@ -54,6 +62,58 @@ pub fn run(args: SolveArgs) -> Verdict {
         print_table(&rows);
     }
     verdict
+}
+
+/// One line of `solve --json` for a reachability game; scripts depend on
+/// these names.
+#[derive(Serialize)]
+struct ReachLine<'a> {
+    file: &'a str,
+    game: &'a str,
+    /// `ok`, or `problems` (exit 1).
+    status: &'a str,
+    #[serde(flatten)]
+    reach: &'a Reachability,
+}
+
+fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) {
+    let status = if reach.ok() { "ok" } else { "problems" };
+    if json {
+        let line = ReachLine {
+            file,
+            game,
+            status,
+            reach,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&line).expect("plain data serializes")
+        );
+        return;
+    }
+    let goal: Vec<String> = reach
+        .goal
+        .iter()
+        .map(|(who, reached)| format!("{who} {}", if *reached { "yes" } else { "no" }))
+        .collect();
+    println!("{file}: {status} (goal: {})", goal.join(", "));
+    for short in &reach.shortfalls {
+        let [row, col] = short.snack;
+        let [from_row, from_col] = short.from;
+        let height = match short.rise {
+            0 => "level with it".to_string(),
+            rise if rise > 0 => format!("{rise} up"),
+            rise => format!("{} down", -rise),
+        };
+        println!(
+            "  snack at ({row}, {col}) out of reach: the nearest spot reached is ({from_row}, \
+             {from_col}); the snack is {height} and {} across from it",
+            short.sideways
+        );
+    }
+    for [row, col] in &reach.traps {
+        println!("  trap at ({row}, {col}): a bear standing there can never reach the goal");
+    }
 }
 
 fn print_json(file: &str, game: &str, solution: &Solution) {

@@ -9,7 +9,7 @@ pub mod snackrun;
 use crate::level::GameInfo;
 
 /// Every game puzzle-qa knows, by name.
-pub static GAMES: &[GameInfo] = &[bloxorz::GAME, hugmaze::GAME];
+pub static GAMES: &[GameInfo] = &[bloxorz::GAME, hugmaze::GAME, snackrun::GAME];
 
 /// The game called `name`.
 pub fn find(name: &str) -> Option<&'static GameInfo> {

@@ -174,6 +174,10 @@ pub struct Finding {
     pub machine: Vec<(&'static str, Option<Item>)>,
     /// Remarks worth showing even when the check passes.
     pub notes: Vec<String>,
+    /// Failures that bless cannot fix (an unreachable snack the designer has
+    /// not allowed): the check fails with these even when the machine
+    /// values match, and bless still writes the values.
+    pub problems: Vec<String>,
 }
 
 impl Finding {
@@ -198,6 +202,12 @@ impl Finding {
     /// Adds a remark.
     pub fn note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    /// Adds a failure that bless cannot fix.
+    pub fn problem(mut self, problem: impl Into<String>) -> Self {
+        self.problems.push(problem.into());
         self
     }
 }

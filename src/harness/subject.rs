@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Deserialize;
 
 use super::bless;
-use super::check::{Check, ExpectationKey, HARNESS_KEYS, Owner};
+use super::check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner};
 use super::diff::unified;
 use super::discover::LevelEntry;
 use super::expectations::Expectations;
@@ -232,8 +232,45 @@ impl Subject {
             Ok(finding) => finding,
             Err(message) => return Verdict::failed(message),
         };
+        let verdict = self.compare(check, &finding);
+        if finding.problems.is_empty() {
+            return verdict;
+        }
+        let verdict = match verdict.message.as_deref() {
+            // Bless's advice would mislead: it cannot make this check pass.
+            Some(message) if verdict.stale => Verdict {
+                message: Some(match message.rfind("\nto accept: ") {
+                    Some(end) => format!(
+                        "{}\nbless records these values, but the check fails until the problems \
+                         above are fixed\n",
+                        &message[..end]
+                    ),
+                    None => message.to_string(),
+                }),
+                ..verdict
+            },
+            _ => verdict,
+        };
+        // Problems fail the check whatever the values say; what the values
+        // say (a diff, or what bless wrote) follows them.
+        let mut message = finding.problems.join("\n");
+        if let Some(more) = verdict.message.as_deref().filter(|_| !verdict.ok) {
+            message.push_str("\n\n");
+            message.push_str(more);
+        }
+        // Not stale: bless alone cannot make it pass.
+        Verdict {
+            ok: false,
+            message: Some(message),
+            stale: false,
+            ..verdict
+        }
+    }
+
+    /// Compares a finding's machine values with the expectation file.
+    fn compare(&self, check: &dyn Check, finding: &Finding) -> Verdict {
         if finding.machine.is_empty() {
-            return Verdict::passed(finding.notes);
+            return Verdict::passed(finding.notes.clone());
         }
         for (key, _) in &finding.machine {
             let owned = check
@@ -255,7 +292,7 @@ impl Subject {
         let canonical = self.machine_keys();
         let (proposed, changes) = expectations.with_values(&finding.machine, &canonical);
         if changes.is_empty() {
-            return Verdict::passed(finding.notes);
+            return Verdict::passed(finding.notes.clone());
         }
         if self.settings.may_write() {
             return match bless::write(&self.entry, &finding.machine, &canonical) {

@@ -28,6 +28,19 @@ impl Mechanic {
         Mechanic::ALL.into_iter().find(|m| m.name() == name)
     }
 
+    /// The tile the mechanic lives in.
+    pub fn tile(self) -> Tile {
+        self.replacement().0
+    }
+
+    /// What the mechanic's tiles become without it, in words.
+    pub fn replacement_name(self) -> &'static str {
+        match self {
+            Mechanic::Spring => "ground",
+            Mechanic::OneWay => "air",
+        }
+    }
+
     /// The tile the mechanic lives in, and what it becomes without it.
     fn replacement(self) -> (Tile, Tile) {
         match self {

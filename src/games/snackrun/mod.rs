@@ -6,15 +6,34 @@
 //! * [`physics`]: walks, falls and jump arcs, traced cell by cell.
 //! * [`graph`]: the reachability graph and each bear's search of it.
 //! * [`ablate`]: the mechanics ablation takes out (`spring`, `one-way`).
-//!
-//! Not yet in the game registry: the harness integration comes later.
+//! * [`course`]: a level with its graph and reach, as a [`crate::game::Game`].
+//! * [`checks`]: `goal`, `snacks`, `traps`, `ablation`.
 
 pub mod ablate;
+pub mod checks;
+pub mod course;
 pub mod graph;
 pub mod level;
 pub mod physics;
 
+use crate::diagnostic::Diagnostic;
+use crate::level::{GameInfo, Loaded};
+
+/// Snack Run in the game registry.
+pub const GAME: GameInfo = GameInfo {
+    name: "snackrun",
+    extension: "txt",
+    load,
+    checks: checks::CHECKS,
+};
+
+fn load(text: &str) -> Result<Loaded, Diagnostic> {
+    let (level, warnings) = parse(text)?;
+    Ok(Loaded::new(Course::new(level), warnings))
+}
+
 pub use ablate::Mechanic;
+pub use course::Course;
 pub use graph::{Graph, Reach, Shortfall, shortfall};
 pub use level::{Bear, Level, Tile, parse};
 pub use physics::{APEX_RUN, End, JUMP_RISE, Motion, Pos, SPRING_RISE};

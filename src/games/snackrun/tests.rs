@@ -95,6 +95,21 @@ fn the_reach_table_holds_in_open_air() {
 }
 
 #[test]
+fn a_fall_of_any_height_lands() {
+    // Bubu walks off a ledge and falls 14 rows to the floor, touching every
+    // cell on the way (the snack at the bottom of the shaft).
+    let mut rows = vec!["B..#....".to_string(), "##.#....".to_string()];
+    rows.extend((0..12).map(|_| "...#....".to_string()));
+    rows.push("..o#..DG".to_string());
+    rows.push("########".to_string());
+    let level = level(&rows.join("\n"));
+    let reach = reach(&level, Bear::Bubu);
+    assert!(reach.spots.contains(&(14, 2)), "{:?}", reach.spots);
+    assert!(reach.snacks.contains(&(14, 2)));
+    assert_eq!(landings(&level, (0, 1)), BTreeSet::from([(0, 0), (14, 2)]));
+}
+
+#[test]
 fn a_spring_reaches_higher_and_farther() {
     table_row(6, 2, true);
     table_row(0, 8, true);
@@ -293,4 +308,214 @@ fn a_level_prints_back_the_same() {
         "name: Snack hill\nhint: jump\nsnacks: each\n.o-^*\nG.B.D\n#####\n"
     );
     assert_eq!(level(&printed).text(), printed);
+}
+
+// The shipped level set, `levels/snackrun/`, and the trap fixture,
+// `tests/fixtures/snackrun/trap.txt`.
+
+/// A file of the crate, read whole.
+fn crate_file(relative: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// Parses a level file, which must read without warnings.
+fn level_file(relative: &str) -> Level {
+    let text = crate_file(relative);
+    match parse(&text) {
+        Ok((level, warnings)) => {
+            let shown: Vec<String> = warnings
+                .iter()
+                .map(|warning| warning.render(relative, &text))
+                .collect();
+            assert!(warnings.is_empty(), "{}", shown.join("\n"));
+            level
+        }
+        Err(error) => panic!("{}", error.render(relative, &text)),
+    }
+}
+
+/// The shipped levels, gentle to hard: file stem, snack count, and whether
+/// the level says `snacks: each`.
+const SHIPPED: [(&str, usize, bool); 5] = [
+    ("01-first-hops", 3, false),
+    ("02-springboard", 3, false),
+    ("03-up-through", 4, false),
+    ("04-low-ceiling", 4, false),
+    ("05-snack-run", 7, true),
+];
+
+/// Every file in `levels/snackrun/`, sorted, as (stem, level).
+fn shipped_levels() -> Vec<(String, Level)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/snackrun");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("{}: {error}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            let stem = name
+                .strip_suffix(".txt")
+                .unwrap_or_else(|| panic!("levels/snackrun/{name}: not a .txt level"))
+                .to_string();
+            (stem, level_file(&format!("levels/snackrun/{name}")))
+        })
+        .collect()
+}
+
+/// The snacks no bear touches (under `snacks: each`, the snacks some bear
+/// misses), each with the jump its nearest reachable spot falls short by.
+fn missing_snacks(level: &Level, reaches: &[Reach]) -> Vec<String> {
+    let mut missing = Vec::new();
+    for snack in level.cells(Tile::Snack) {
+        let touched_by = reaches.iter().filter(|r| r.snacks.contains(&snack)).count();
+        let enough = if level.snacks_each { reaches.len() } else { 1 };
+        if touched_by < enough {
+            let spots: BTreeSet<Pos> = reaches.iter().flat_map(|r| r.spots.clone()).collect();
+            missing.push(format!("{snack:?} ({:?})", shortfall(snack, &spots)));
+        }
+    }
+    missing
+}
+
+/// What taking `mechanic` out of `level` loses, bear by bear: the goal
+/// and the snacks it could reach before but not after.
+fn ablation_losses(level: &Level, mechanic: Mechanic) -> Vec<String> {
+    let plain = level.ablate(mechanic);
+    let mut losses = Vec::new();
+    for bear in Bear::BOTH {
+        let (before, after) = (reach(level, bear), reach(&plain, bear));
+        if before.goal && !after.goal {
+            losses.push(format!("{} the goal", bear.name()));
+        }
+        for snack in before.snacks.difference(&after.snacks) {
+            losses.push(format!("{} snack {snack:?}", bear.name()));
+        }
+    }
+    losses
+}
+
+#[test]
+fn every_shipped_level_is_clean() {
+    let levels = shipped_levels();
+    let stems: Vec<&str> = levels.iter().map(|(stem, _)| stem.as_str()).collect();
+    let expected: Vec<&str> = SHIPPED.iter().map(|(stem, ..)| *stem).collect();
+    assert_eq!(stems, expected, "the files in levels/snackrun/");
+    for ((stem, level), (_, snacks, each)) in levels.iter().zip(SHIPPED) {
+        let text = crate_file(&format!("levels/snackrun/{stem}.txt"));
+        // The file is already in printed form, so it round-trips exactly.
+        assert_eq!(level.text(), text, "{stem}: printed back");
+        assert_eq!(parse(&level.text()).unwrap().0.text(), text, "{stem}");
+        assert!(level.name.is_some() && level.hint.is_some(), "{stem}");
+        assert!(
+            (12..=24).contains(&level.width) && (8..=14).contains(&level.height),
+            "{stem}: {}x{}",
+            level.width,
+            level.height
+        );
+        assert_eq!(level.cells(Tile::Snack).len(), snacks, "{stem}: snacks");
+        assert_eq!(level.snacks_each, each, "{stem}: snacks: each");
+
+        let reaches: Vec<Reach> = Bear::BOTH.iter().map(|&b| reach(level, b)).collect();
+        for (bear, reach) in Bear::BOTH.iter().zip(&reaches) {
+            assert!(reach.goal, "{stem}: {} cannot reach the goal", bear.name());
+            assert_eq!(reach.traps, [], "{stem}: {} can be trapped", bear.name());
+        }
+        assert_eq!(missing_snacks(level, &reaches), [] as [String; 0], "{stem}");
+    }
+}
+
+#[test]
+fn the_spring_and_the_one_way_platform_each_matter_somewhere() {
+    let levels = shipped_levels();
+    let needing = |mechanic: Mechanic| -> Vec<&str> {
+        let losing = levels
+            .iter()
+            .filter(|(_, level)| !ablation_losses(level, mechanic).is_empty());
+        losing.map(|(stem, _)| stem.as_str()).collect()
+    };
+    assert_eq!(
+        needing(Mechanic::Spring),
+        ["02-springboard", "05-snack-run"]
+    );
+    assert_eq!(needing(Mechanic::OneWay), ["03-up-through", "05-snack-run"]);
+
+    let level_named = |stem: &str| &levels.iter().find(|(s, _)| s == stem).unwrap().1;
+    // The snack over the spring is only ever touched by the spring jump,
+    // and the goal ledge is six up: both bears lose both.
+    let springboard = level_named("02-springboard");
+    let mut expected = Vec::new();
+    for bear in ["Bubu", "Dudu"] {
+        expected.extend([
+            format!("{bear} the goal"),
+            format!("{bear} snack (3, 12)"),
+            format!("{bear} snack (3, 15)"),
+        ]);
+    }
+    assert_eq!(ablation_losses(springboard, Mechanic::Spring), expected);
+    // Without the platforms no bear climbs above the floor.
+    let up_through = level_named("03-up-through");
+    for bear in Bear::BOTH {
+        let plain = up_through.ablate(Mechanic::OneWay);
+        let without = reach(&plain, bear);
+        assert!(!without.goal);
+        assert!(
+            without.spots.iter().all(|&(row, _)| row == 10),
+            "{without:?}"
+        );
+    }
+    // In the last level the right-hand bear needs the floor spring to leave
+    // the floor, and the snack in the top row needs the ledge spring.
+    let snack_run = level_named("05-snack-run");
+    let losses = ablation_losses(snack_run, Mechanic::Spring);
+    assert!(losses.contains(&"Dudu the goal".to_string()), "{losses:?}");
+    assert!(
+        losses.contains(&"Bubu snack (0, 14)".to_string()),
+        "{losses:?}"
+    );
+    assert!(!losses.contains(&"Bubu the goal".to_string()), "{losses:?}");
+    let losses = ablation_losses(snack_run, Mechanic::OneWay);
+    assert!(losses.contains(&"Bubu the goal".to_string()), "{losses:?}");
+    assert!(!losses.contains(&"Dudu the goal".to_string()), "{losses:?}");
+}
+
+#[test]
+fn the_low_ceiling_blocks_the_short_way_up() {
+    let level = level_file("levels/snackrun/04-low-ceiling.txt");
+    // Under the overhang's right end, the ledge is three up and one over,
+    // but the rock two cells above the bear cuts the rise short.
+    let (under, ledge, rock) = ((8, 10), (5, 11), (5, 10));
+    assert_eq!(level.tile(rock), Tile::Ground);
+    assert!(!landings(&level, under).contains(&ledge));
+    let mut open = level.clone();
+    open.tiles[rock.0 * open.width + rock.1] = Tile::Air;
+    assert!(landings(&open, under).contains(&ledge));
+    // The bears get there the long way, over the top of the overhang.
+    for bear in Bear::BOTH {
+        assert!(reach(&level, bear).spots.contains(&ledge));
+    }
+}
+
+#[test]
+fn the_trap_fixture_traps_a_bear_and_hides_a_snack() {
+    let level = level_file("tests/fixtures/snackrun/trap.txt");
+    assert!(level.name.is_some() && level.hint.is_some());
+    assert_eq!(level.text(), crate_file("tests/fixtures/snackrun/trap.txt"));
+    let reaches: Vec<Reach> = Bear::BOTH.iter().map(|&b| reach(&level, b)).collect();
+    for reach in &reaches {
+        // The goal is reachable, but the well bottom, four deep, is a trap:
+        // a bear that walks into it can never jump out.
+        assert!(reach.goal);
+        assert_eq!(reach.traps, [(8, 5)]);
+        // The snack at the bottom is the lure; the one in the sky is four
+        // up from the ground, out of every jump.
+        assert_eq!(reach.snacks, BTreeSet::from([(8, 5)]));
+    }
+    assert_eq!(level.cells(Tile::Snack), [(0, 7), (8, 5)]);
+    let spots: BTreeSet<Pos> = reaches.iter().flat_map(|r| r.spots.clone()).collect();
+    let short = shortfall((0, 7), &spots).unwrap();
+    assert_eq!((short.from, short.rise, short.sideways), ((4, 7), 4, 0));
 }
