@@ -182,7 +182,35 @@ pub fn apply(
 ) -> Vec<String> {
     let mut changes = Vec::new();
     edit_table(document.as_table_mut(), "", values, canonical, &mut changes);
+    if !changes.is_empty() {
+        space_tables(document);
+    }
     changes
+}
+
+/// Puts a blank line before every top-level table that follows something.
+/// A table bless wrote first into a new file was read back (by the next
+/// check's bless) with no space before it; a key inserted above it later
+/// would otherwise sit right against its header, and the file's layout
+/// would depend on which check blessed first.
+fn space_tables(document: &mut DocumentMut) {
+    let root = document.as_table_mut();
+    let mut anything_before = root.iter().any(|(_, item)| item.is_value());
+    let mut tables: Vec<(String, Option<isize>)> = root
+        .iter()
+        .filter_map(|(key, item)| Some((key.to_string(), item.as_table()?.position())))
+        .collect();
+    tables.sort_by_key(|(_, position)| *position);
+    for (key, _) in tables {
+        let Some(table) = root.get_mut(&key).and_then(Item::as_table_mut) else {
+            continue;
+        };
+        let bare = table.decor().prefix().and_then(|p| p.as_str()) == Some("");
+        if anything_before && bare {
+            table.decor_mut().set_prefix("\n");
+        }
+        anything_before = true;
+    }
 }
 
 fn edit_table(
@@ -433,6 +461,25 @@ mod tests {
         assert_eq!(
             forward,
             "status = \"solved\"\npar = 3\nlimit = 5\n\n[[routes]]\nname = \"a\"\nmoves = \"R\"\n"
+        );
+    }
+
+    #[test]
+    fn a_value_blessed_after_a_table_leaves_the_same_file_as_before_it() {
+        let canonical = ["par", "mechanics"];
+        let table = [("mechanics", mechanics(&[("cushion", "essential")]))];
+        let par = [("par", Some(Item::Value(3.into())))];
+        // Each check's bless reads the file the previous one wrote.
+        let bless = |text: &str, values: &[(&str, Option<Item>)]| {
+            let expectations = Expectations::parse("x.toml", text.to_string(), true).unwrap();
+            expectations.with_values(values, &canonical).0
+        };
+        let table_first = bless(&bless("", &table), &par);
+        let par_first = bless(&bless("", &par), &table);
+        assert_eq!(table_first, par_first);
+        assert_eq!(
+            table_first,
+            "par = 3\n\n[mechanics]\ncushion = \"essential\"\n"
         );
     }
 
