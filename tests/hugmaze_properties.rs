@@ -84,6 +84,9 @@ proptest! {
         prop_assume!(bfs.status() != Status::Limit);
         let dijkstra = search::dijkstra(&level, limit);
         let astar = search::astar(&level, limit);
+        // Best-first search stores every state it generates before the win,
+        // so near the limit it can stop where BFS did not.
+        prop_assume!(dijkstra.status() != Status::Limit && astar.status() != Status::Limit);
         for other in [&dijkstra, &astar] {
             prop_assert_eq!(bfs.status(), other.status(), "level:\n{}", text);
             prop_assert_eq!(bfs.par(), other.par(), "level:\n{}", text);
