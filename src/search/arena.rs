@@ -53,6 +53,11 @@ impl<G: Game> Arena<G> {
         self.states[node]
     }
 
+    /// Every stored state, in node order.
+    pub fn states(&self) -> &[G::State] {
+        &self.states
+    }
+
     /// The state of the node that `node` was reached from, if any.
     pub fn parent_state(&self, node: usize) -> Option<G::State> {
         let parent = self.parents[node];
@@ -108,9 +113,10 @@ impl<G: Game> Arena<G> {
 }
 
 /// The keys breadth-first search has seen: open addressing with linear
-/// probing over a power-of-two array of keys, at most three quarters full,
-/// with a bitset saying which slots are used (small enough to stay in
-/// cache, so only the key compare touches main memory).
+/// probing over a power-of-two array of keys, at most four fifths full
+/// (the search rebuilds it from its arena, twice the size, when it gets
+/// there), with a bitset saying which slots are used (small enough to stay
+/// in cache, so only the key compare touches main memory).
 ///
 /// Hand-written rather than a general hash map for one reason: the search
 /// knows a state's successors before it looks any of them up, so it can
@@ -179,30 +185,35 @@ impl<K: Copy + Eq + Hash> Seen<K> {
         self.slots[slot] = key;
         self.used[slot / 64] |= 1 << (slot % 64);
         self.len += 1;
-        if self.len * 4 > self.slots.len() * 3 {
-            self.grow();
-        }
         Insert::New
     }
 
+    /// Whether the table is four fifths full: time to [`Seen::rebuild`].
+    pub fn is_full(&self) -> bool {
+        self.len * 5 > self.slots.len() * 4
+    }
+
+    /// Doubles the table and fills it with `keys`, which must be every key
+    /// it holds (the search passes its arena's). The old table is freed
+    /// before the new one is made, so growing never holds both: the peak
+    /// memory of a search is its arena and one table.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) {
-        let old_slots = std::mem::take(&mut self.slots);
-        let old_used = std::mem::take(&mut self.used);
-        let size = old_slots.len() * 2;
-        self.slots = vec![old_slots[0]; size];
+    pub fn rebuild(&mut self, keys: impl Iterator<Item = K>) {
+        let size = self.slots.len() * 2;
+        let filler = self.slots[0];
+        self.slots = Vec::new();
+        self.used = Vec::new();
+        self.slots = vec![filler; size];
         self.used = vec![0; size / 64];
         let mask = size - 1;
-        for (slot, key) in old_slots.into_iter().enumerate() {
-            if old_used[slot / 64] >> (slot % 64) & 1 == 1 {
-                let mut at = self.home(hash_of(&key));
-                while self.is_used(at) {
-                    at = (at + 1) & mask;
-                }
-                self.slots[at] = key;
-                self.used[at / 64] |= 1 << (at % 64);
+        for key in keys {
+            let mut at = self.home(hash_of(&key));
+            while self.is_used(at) {
+                at = (at + 1) & mask;
             }
+            self.slots[at] = key;
+            self.used[at / 64] |= 1 << (at % 64);
         }
     }
 }
@@ -279,4 +290,30 @@ pub(crate) fn cheapest_step<G: Game>(
         }
     });
     best.map(|(mv, next, _)| (mv, next))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_visited_set_keeps_every_key_across_rebuilds() {
+        let keys: Vec<u64> = (0..100_000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        let mut seen = Seen::new(keys[0]);
+        for (stored, &key) in keys.iter().enumerate().skip(1) {
+            assert_eq!(seen.insert(key, Seen::hash(&key), true), Insert::New);
+            if seen.is_full() {
+                seen.rebuild(keys[..=stored].iter().copied());
+            }
+        }
+        assert!(seen.slots.len() >= 131_072, "it grew");
+        for &key in &keys {
+            assert_eq!(seen.insert(key, Seen::hash(&key), true), Insert::Known);
+        }
+        let fresh = u64::MAX;
+        assert_eq!(seen.insert(fresh, Seen::hash(&fresh), false), Insert::Full);
+        assert_eq!(seen.insert(fresh, Seen::hash(&fresh), true), Insert::New);
+    }
 }

@@ -93,6 +93,9 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
             match seen.insert(key, hash, arena.len() < limit) {
                 Insert::New => {
                     arena.push(next, head);
+                    if seen.is_full() {
+                        seen.rebuild(arena.states().iter().map(|state| game.key(state)));
+                    }
                 }
                 Insert::Known => {}
                 Insert::Full => {
