@@ -73,6 +73,11 @@ fn every_bad_hugmaze_file_is_refused_or_warned_about_where_it_goes_wrong() {
     assert!(snapshot_every_fixture("hugmaze") >= 15);
 }
 
+#[test]
+fn every_bad_snackrun_file_is_refused_or_warned_about_where_it_goes_wrong() {
+    assert!(snapshot_every_fixture("snackrun") >= 15);
+}
+
 /// A level of `game` with `text` in a scratch file; its rendered result.
 fn load_text(game_name: &str, text: &str) -> Result<String, String> {
     let dir = tempfile::tempdir().unwrap();

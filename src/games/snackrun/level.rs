@@ -15,6 +15,8 @@
 //!   would quietly make the level easier.
 //! * A bear whose start falls out of the grid or onto spikes is an error at
 //!   its start cell, as the rules demand.
+//! * A grid holds at most [`MAX_CELLS`] cells, as in the other games: the
+//!   standing spots are numbered in 16 bits.
 
 use crate::diagnostic::{Diagnostic, numbered_lines};
 
@@ -22,6 +24,11 @@ use super::physics::Pos;
 
 const CELL_HINT: &str = "cells are # . - ^ * o G B D";
 const HEADERS: [&str; 3] = ["name", "hint", "snacks"];
+
+/// The most cells a grid may have. Every cell may be a standing spot, and a
+/// [`super::Course`] numbers the spots in 16 bits, the goal after them and
+/// `u16::MAX` for a bear that fell to its death.
+pub const MAX_CELLS: usize = u16::MAX as usize - 1;
 
 /// One cell of the grid. Snacks, the goal and the bears' starts are air
 /// that the bears can pass through.
@@ -152,36 +159,98 @@ fn chars_in(text: &str) -> usize {
     text.chars().count()
 }
 
+/// Whether `ch` may stand in the grid.
+fn is_cell(ch: char) -> bool {
+    matches!(ch, 'B' | 'D') || Tile::ALL.iter().any(|tile| tile.char() == ch)
+}
+
+/// Characters that show nothing on screen, often pasted in from a web page
+/// or a word processor: a soft hyphen, zero-width spaces and joiners,
+/// direction marks, word joiners and a byte-order mark.
+fn is_invisible(ch: char) -> bool {
+    ch.is_control()
+        || matches!(ch, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}')
+        || matches!(ch, '\u{2060}'..='\u{2064}' | '\u{feff}')
+}
+
+/// An unknown character as a message shows it: blanks and invisible
+/// characters are spelt out, since a caret under them shows nothing.
+fn shown(ch: char) -> String {
+    match ch {
+        ' ' => "` ` (a space)".to_string(),
+        '\t' => "`\\t` (a tab)".to_string(),
+        _ if ch.is_whitespace() => format!("`{}` (a kind of space)", ch.escape_unicode()),
+        _ if is_invisible(ch) => format!("`{}` (an invisible character)", ch.escape_unicode()),
+        _ => format!("`{ch}`"),
+    }
+}
+
+/// The error for a character that is no cell, at `line`, `column`.
+fn unknown_character(ch: char, line: usize, column: usize) -> Diagnostic {
+    let hint = match ch {
+        _ if ch.is_whitespace() && column == 1 => {
+            format!("a row may not be indented; use `.` for air; {CELL_HINT}")
+        }
+        _ if ch.is_whitespace() => format!("use `.` for air; {CELL_HINT}"),
+        'b' | 'd' | 'g' => "the bears and the goal are capitals: B, D, G".into(),
+        _ => CELL_HINT.to_string(),
+    };
+    Diagnostic::error(format!("unknown character {}", shown(ch)))
+        .at(line, column, 1)
+        .with_hint(hint)
+}
+
 /// Parses a level file's text. Returns the level and its warnings, or the
 /// first error.
 pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
     let mut warnings = Vec::new();
     let (mut name, mut hint, mut snacks_each) = (None, None, false);
     let mut seen: Vec<String> = Vec::new();
-    // Each grid row with its line number.
-    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
-    let mut grid_ended = false;
+    // The line number of each grid row, the grid's width and its cells.
+    let mut lines: Vec<usize> = Vec::new();
+    let mut width = 0;
+    let mut tiles: Vec<Tile> = Vec::new();
+    // Where the first `B`, `D` and `G` are, as (row, column) in the grid:
+    // each may appear only once.
+    let mut unique: [Option<Pos>; 3] = [None; 3];
+    const UNIQUE: [(char, &str); 3] = [('B', "Bubu"), ('D', "Dudu"), ('G', "goal")];
+    // The first blank line after the grid, which ends it.
+    let mut blank_after_grid = None;
 
     for (number, line) in numbered_lines(text) {
         let content = line.trim_end_matches([' ', '\t']);
         if content.is_empty() {
-            grid_ended |= !rows.is_empty();
+            if !lines.is_empty() && blank_after_grid.is_none() {
+                blank_after_grid = Some(number);
+            }
             continue;
         }
         let indent = chars_in(content) - chars_in(content.trim_start());
-        if grid_ended {
+        if let Some(blank) = blank_after_grid {
+            if content.chars().all(is_cell) {
+                return Err(Diagnostic::error("a blank line inside the grid")
+                    .at(blank, 1, 1)
+                    .with_hint(format!(
+                        "the grid is one block of rows, and it goes on at line {number}; \
+                         remove the blank line"
+                    )));
+            }
             return Err(Diagnostic::error("text after the grid")
                 .at(number, indent + 1, chars_in(content.trim()))
-                .with_hint("the grid is the last thing in a level file"));
+                .with_hint(format!(
+                    "the grid ended at the blank line {blank}; it is the last thing in a level \
+                     file, so headers and `;` comments go before it"
+                )));
         }
-        if rows.is_empty() {
+        // No grid character is `:`, so a line with a `key:` is a header.
+        let header = content
+            .split_once(':')
+            .filter(|(raw_key, _)| is_header_key(raw_key.trim()));
+        if lines.is_empty() {
             if content.trim_start().starts_with(';') {
                 continue;
             }
-            // No grid character is `:`, so a line with a `key:` is a header.
-            if let Some((raw_key, raw_value)) = content.split_once(':')
-                && is_header_key(raw_key.trim())
-            {
+            if let Some((raw_key, raw_value)) = header {
                 let key = raw_key.trim();
                 let value = raw_value.trim().to_string();
                 let key_at = |d: Diagnostic| d.at(number, indent + 1, chars_in(key));
@@ -206,81 +275,91 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                     _ => {
                         let column = chars_in(raw_key) + 2 + chars_in(raw_value)
                             - chars_in(raw_value.trim_start());
-                        return Err(Diagnostic::error(format!(
-                            "invalid `snacks:` value `{value}`"
-                        ))
-                        .at(number, column, chars_in(&value).max(1))
-                        .with_hint(
-                            "the only value is `each` (each bear must reach every snack); \
-                             leave the header out for every snack by at least one bear",
-                        ));
+                        let message = if value.is_empty() {
+                            "the `snacks:` header has no value".to_string()
+                        } else {
+                            format!("invalid `snacks:` value `{value}`")
+                        };
+                        return Err(Diagnostic::error(message)
+                            .at(number, column, chars_in(&value).max(1))
+                            .with_hint(
+                                "the only value is `each` (each bear must reach every snack); \
+                                 leave the header out for every snack by at least one bear",
+                            ));
                     }
                 }
                 continue;
             }
-        }
-        let row: Vec<char> = content.chars().collect();
-        if let Some((first_line, first)) = rows.first()
-            && row.len() != first.len()
+        } else if let Some((raw_key, _)) = header
+            && HEADERS.contains(&raw_key.trim())
         {
-            return Err(Diagnostic::error(format!(
-                "ragged row: {} cells, but the first row (line {first_line}) has {}",
-                row.len(),
-                first.len()
-            ))
-            .at(number, row.len().min(first.len()) + 1, 1)
-            .with_hint("every row of the grid needs the same number of cells"));
+            let key = raw_key.trim();
+            return Err(
+                Diagnostic::error(format!("a `{key}:` header inside the grid"))
+                    .at(number, indent + 1, chars_in(key))
+                    .with_hint(format!(
+                        "headers go before the grid, which starts at line {}",
+                        lines[0]
+                    )),
+            );
         }
-        rows.push((number, row));
-    }
-
-    let Some((grid_line, first_row)) = rows.first() else {
-        return Err(Diagnostic::error("the level has no grid")
-            .with_hint("a level is a grid of cells such as `B.G.D`, one row per line"));
-    };
-    let (width, height, grid_line) = (first_row.len(), rows.len(), *grid_line);
-    let mut tiles = Vec::with_capacity(width * height);
-    // Where the first `B`, `D` and `G` are: each may appear only once.
-    let mut unique: [Option<Pos>; 3] = [None; 3];
-    const UNIQUE: [(char, &str); 3] = [('B', "Bubu"), ('D', "Dudu"), ('G', "goal")];
-    for (row, (line, chars)) in rows.iter().enumerate() {
-        for (col, &ch) in chars.iter().enumerate() {
-            let here = |message: String| Diagnostic::error(message).at(*line, col + 1, 1);
+        // Refuse a giant grid before holding every cell of it in memory.
+        let cells = tiles.len() + chars_in(content);
+        if cells > MAX_CELLS {
+            return Err(Diagnostic::error(format!(
+                "the grid is too large for the engine: {cells} cells by this line, at most \
+                 {MAX_CELLS}"
+            ))
+            .at(number, 1, 1)
+            .with_hint(
+                "standing spots are numbered in 16 bits; split the level or make it smaller",
+            ));
+        }
+        let row = lines.len();
+        let mut count = 0;
+        for (col, ch) in content.chars().enumerate() {
+            count += 1;
             if let Some(which) = UNIQUE.iter().position(|(letter, _)| *letter == ch) {
                 if let Some((r, c)) = unique[which] {
                     let what = UNIQUE[which].1;
-                    return Err(
-                        here(format!("a second `{ch}`: a level has exactly one {what}")).with_hint(
-                            format!("the first is at line {}, column {}", rows[r].0, c + 1),
-                        ),
-                    );
+                    return Err(Diagnostic::error(format!(
+                        "a second `{ch}`: a level has exactly one {what}"
+                    ))
+                    .at(number, col + 1, 1)
+                    .with_hint(format!(
+                        "the first is at line {}, column {}",
+                        lines.get(r).unwrap_or(&number),
+                        c + 1
+                    )));
                 }
                 unique[which] = Some((row, col));
             }
             let tile = match ch {
                 'B' | 'D' => Tile::Air,
-                _ => match Tile::ALL.into_iter().find(|tile| tile.char() == ch) {
-                    Some(tile) => tile,
-                    None => {
-                        let help = match ch {
-                            ' ' | '\t' => format!("use `.` for air; {CELL_HINT}"),
-                            'b' | 'd' | 'g' => {
-                                "the bears and the goal are capitals: B, D, G".into()
-                            }
-                            _ => CELL_HINT.to_string(),
-                        };
-                        let shown = if ch.is_whitespace() {
-                            format!("{ch:?}")
-                        } else {
-                            format!("`{ch}`")
-                        };
-                        return Err(here(format!("unknown character {shown}")).with_hint(help));
-                    }
-                },
+                _ => Tile::ALL
+                    .into_iter()
+                    .find(|tile| tile.char() == ch)
+                    .ok_or_else(|| unknown_character(ch, number, col + 1))?,
             };
             tiles.push(tile);
         }
+        if row == 0 {
+            width = count;
+        } else if count != width {
+            return Err(Diagnostic::error(format!(
+                "ragged row: {count} cells, but the first row (line {}) has {width}",
+                lines[0]
+            ))
+            .at(number, count.min(width) + 1, 1)
+            .with_hint("every row of the grid needs the same number of cells"));
+        }
+        lines.push(number);
     }
+
+    let Some(&grid_line) = lines.first() else {
+        return Err(Diagnostic::error("the level has no grid")
+            .with_hint("a level is a grid of cells such as `B.G.D`, one row per line"));
+    };
     for which in [2, 0, 1] {
         if unique[which].is_none() {
             let (letter, what) = UNIQUE[which];
@@ -295,21 +374,33 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         hint,
         snacks_each,
         width,
-        height,
+        height: lines.len(),
         tiles,
         starts: [unique[0].unwrap(), unique[1].unwrap()],
     };
     for bear in Bear::BOTH {
         let (row, col) = level.starts[bear as usize];
         if level.fall_from((row, col)).is_none() {
+            // The fall met no support and no goal, so it ends on the first
+            // spikes below, or else in the pit.
+            let spikes = (row + 1..level.height).find(|&r| level.tile((r, col)) == Tile::Spikes);
+            let (how, hint) = match spikes {
+                Some(r) => (
+                    format!("onto the spikes at line {}, column {}", lines[r], col + 1),
+                    "put ground, a one-way platform or a spring below the start, above the spikes",
+                ),
+                None => (
+                    "out of the bottom of the grid".to_string(),
+                    "below the bottom row is a pit; put ground, a one-way platform or a spring \
+                     below the start",
+                ),
+            };
             return Err(Diagnostic::error(format!(
-                "{} falls to its death from the start",
+                "{} falls to its death from the start, {how}",
                 bear.name()
             ))
-            .at(rows[row].0, col + 1, 1)
-            .with_hint(
-                "put ground, a one-way platform or a spring below the start, clear of spikes",
-            ));
+            .at(lines[row], col + 1, 1)
+            .with_hint(hint));
         }
     }
     Ok((level, warnings))

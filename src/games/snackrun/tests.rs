@@ -269,7 +269,7 @@ fn error(text: &str) -> Diagnostic {
 
 #[test]
 fn bad_levels_are_reported_with_line_and_column() {
-    let cases: [(&str, usize, usize, &str); 11] = [
+    let cases: [(&str, usize, usize, &str); 17] = [
         ("G.B.D\n####\n", 2, 5, "ragged row"),
         (
             "name: t\n; note\nG.B.D\n##x##\n",
@@ -281,11 +281,42 @@ fn bad_levels_are_reported_with_line_and_column() {
         ("GBDD\n####\n", 1, 4, "a second `D`"),
         ("..B.D\n#####\n", 1, 1, "no goal"),
         ("GBDG\n####\n", 1, 4, "a second `G`"),
-        ("G.B.D\n##.##\n", 1, 3, "Bubu falls to its death"),
-        ("G.B.D\n##*##\n", 1, 3, "Bubu falls to its death"),
+        (
+            "G.B.D\n##.##\n",
+            1,
+            3,
+            "Bubu falls to its death from the start, out of the bottom",
+        ),
+        (
+            "G.B.D\n#...#\n##*##\n",
+            1,
+            3,
+            "Bubu falls to its death from the start, onto the spikes at line 3, column 3",
+        ),
+        ("G.B.D\n####.\n", 1, 5, "Dudu falls to its death"),
         ("nmae: x\nGBD\n###\n", 1, 1, "unknown header `nmae`"),
         ("snacks:  all\nGBD\n###\n", 1, 10, "invalid `snacks:` value"),
         ("GBD\n###\n\nmore\n", 4, 1, "text after the grid"),
+        ("GBD\n \n###\n", 2, 1, "a blank line inside the grid"),
+        (
+            "GBD\nname: x\n###\n",
+            2,
+            1,
+            "a `name:` header inside the grid",
+        ),
+        ("GBD\n  #\n", 2, 1, "unknown character ` ` (a space)"),
+        (
+            "G\u{200b}BD\n####\n",
+            1,
+            2,
+            "`\\u{200b}` (an invisible character)",
+        ),
+        (
+            "snacks:\nGBD\n###\n",
+            1,
+            8,
+            "the `snacks:` header has no value",
+        ),
     ];
     for (text, line, column, message) in cases {
         let error = error(text);
@@ -294,6 +325,24 @@ fn bad_levels_are_reported_with_line_and_column() {
     }
     let hint = error("snaks: each\nGBD\n###\n").hint.unwrap();
     assert!(hint.starts_with("did you mean `snacks`?"), "{hint}");
+}
+
+#[test]
+fn a_grid_too_large_to_number_its_spots_is_refused_on_the_line_that_overflows() {
+    // 434 × 151 = 65,534 cells, nearly all `-`, each a standing spot above
+    // another: the most the engine numbers. One cell more is refused.
+    let mut text = format!("GBD{}\n", "-".repeat(431));
+    text.push_str(&format!("{}\n", "-".repeat(434)).repeat(150));
+    assert_eq!(level(&text).cells(Tile::OneWay).len(), level::MAX_CELLS - 3);
+    text.push_str("-\n");
+    let error = error(&text);
+    assert_eq!((error.line, error.column), (152, 1), "{error:?}");
+    assert!(
+        error
+            .message
+            .starts_with("the grid is too large for the engine: 65535 cells"),
+        "{error:?}"
+    );
 }
 
 #[test]
