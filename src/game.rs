@@ -11,6 +11,12 @@ use std::hash::Hash;
 /// The cost of one move. Most games charge 1 per move; some moves are free.
 pub type Cost = u32;
 
+/// What [`Game::heuristic`] answers for a state that can never win (even in
+/// the game's relaxed model): far above any real par, so A* leaves such
+/// states at the back of its frontier, and small enough that adding a path
+/// cost to it cannot overflow.
+pub const HOPELESS: Cost = Cost::MAX / 4;
+
 /// A parsed, immutable level of some game, together with that game's rules.
 ///
 /// The rules are a pure function of `(state, move)`: [`Game::step`] either
@@ -122,7 +128,8 @@ pub trait Game: Sized {
 
     /// An admissible (never overestimating), consistent lower bound on the
     /// cost still needed to win from `state`, or `None` if the game offers
-    /// no heuristic (A* then behaves like Dijkstra).
+    /// no heuristic (A* then behaves like Dijkstra). [`HOPELESS`] for a state
+    /// that can never win. [`crate::search::StateGraph`] tests a bound.
     fn heuristic(&self, _state: &Self::State) -> Option<Cost> {
         None
     }

@@ -109,9 +109,7 @@ use super::level::{Level, Presence, Tile};
 use super::rules::{Dir, Shape, State, landing};
 use crate::game::Cost;
 
-/// The heuristic of a state that cannot win, even in the relaxed game: far
-/// above any real par, and small enough that A*'s `g + h` cannot overflow.
-pub const HOPELESS: Cost = Cost::MAX / 4;
+pub use crate::game::HOPELESS;
 
 /// A table entry with no relaxed way to win.
 const NEVER: u32 = u32::MAX;

@@ -6,13 +6,7 @@ use std::collections::VecDeque;
 
 use super::level::{Level, Tile};
 use super::rules::{Bear, Dir, NOWHERE};
-use crate::game::Cost;
-
-/// What [`Level::lower_bound`] answers for a state from which a bear can
-/// reach no heart even on the relaxed grid: the state can never win. Large
-/// enough that A* never expands such a state before a winning one, small
-/// enough that adding a path cost to it cannot overflow.
-pub const HOPELESS: Cost = Cost::MAX / 4;
+use crate::game::{Cost, HOPELESS};
 
 impl Level {
     /// Fills the derived fields (`steps`, `heart_distance`) from the grid.
