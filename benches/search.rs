@@ -223,11 +223,12 @@ fn child(engine: &str, file: &Path, runs: usize) -> Measured {
         for ablation in &mechanics {
             stored += search(level.ablated(ablation).as_ref()).stats.stored;
         }
+        let median_ms = clock.elapsed().as_secs_f64() * 1e3;
         return Measured {
             par: search(level).par,
             expanded: mechanics.len() as u64,
             stored,
-            median_ms: clock.elapsed().as_secs_f64() * 1e3,
+            median_ms,
             peak_kib: status_kib("VmHWM:").saturating_sub(baseline),
         };
     }
