@@ -236,21 +236,6 @@ impl Subject {
         if finding.problems.is_empty() {
             return verdict;
         }
-        let verdict = match verdict.message.as_deref() {
-            // Bless's advice would mislead: it cannot make this check pass.
-            Some(message) if verdict.stale => Verdict {
-                message: Some(match message.rfind("\nto accept: ") {
-                    Some(end) => format!(
-                        "{}\nbless records these values, but the check fails until the problems \
-                         above are fixed\n",
-                        &message[..end]
-                    ),
-                    None => message.to_string(),
-                }),
-                ..verdict
-            },
-            _ => verdict,
-        };
         // Problems fail the check whatever the values say; what the values
         // say (a diff, or what bless wrote) follows them.
         let mut message = finding.problems.join("\n");
@@ -306,13 +291,7 @@ impl Subject {
         }
         Verdict {
             stale: true,
-            ..Verdict::failed(self.stale_message(
-                check,
-                expectations,
-                &proposed,
-                &changes,
-                &finding.notes,
-            ))
+            ..Verdict::failed(self.stale_message(check, expectations, &proposed, &changes, finding))
         }
     }
 
@@ -322,7 +301,7 @@ impl Subject {
         expectations: &Expectations,
         proposed: &str,
         changes: &[String],
-        notes: &[String],
+        finding: &Finding,
     ) -> String {
         let shown = &self.entry.shown_expectation;
         let (filter, what) = if expectations.exists() {
@@ -339,7 +318,7 @@ impl Subject {
             )
         };
         let mut message = what;
-        for note in notes {
+        for note in &finding.notes {
             message.push('\n');
             message.push_str(note);
         }
@@ -358,6 +337,12 @@ impl Subject {
                  rewritten in CI; nothing was written.\nrun `{command}` on your machine, \
                  review the diff, and commit it.\n"
             ));
+        } else if !finding.problems.is_empty() {
+            // Bless's advice would mislead: it cannot make this check pass.
+            message.push_str(
+                "bless records these values, but the check fails until the problems above are \
+                 fixed\n",
+            );
         } else if expectations.exists() {
             message.push_str(&format!(
                 "to accept: `{command}`, then review and commit {shown}\n"
