@@ -209,6 +209,37 @@ impl Reachability {
             && self.unreachable_snacks.is_empty()
             && self.traps.is_empty()
     }
+
+    /// What is out of reach here that was not in `before` (the same level
+    /// with a mechanic still in it): `goal: D` for a player who no longer
+    /// reaches the goal, `snack: 3,12` for a collectible lost.
+    ///
+    /// ```
+    /// use puzzle_qa::game::Reachability;
+    /// let before = Reachability {
+    ///     goal: [("B".to_string(), true), ("D".to_string(), true)].into(),
+    ///     ..Reachability::default()
+    /// };
+    /// let after = Reachability {
+    ///     goal: [("B".to_string(), true), ("D".to_string(), false)].into(),
+    ///     unreachable_snacks: vec![[3, 12]],
+    ///     ..Reachability::default()
+    /// };
+    /// assert_eq!(after.lost_since(&before), ["goal: D", "snack: 3,12"]);
+    /// ```
+    pub fn lost_since(&self, before: &Reachability) -> Vec<String> {
+        let goals = self
+            .goal
+            .iter()
+            .filter(|(who, reached)| !**reached && before.goal.get(*who) == Some(&true))
+            .map(|(who, _)| format!("goal: {who}"));
+        let snacks = self
+            .unreachable_snacks
+            .iter()
+            .filter(|snack| !before.unreachable_snacks.contains(snack))
+            .map(|[row, col]| format!("snack: {row},{col}"));
+        goals.chain(snacks).collect()
+    }
 }
 
 /// Why a collectible is out of reach: the nearest reachable place and the

@@ -533,4 +533,17 @@ fn solve_reports_reachability_for_snack_run_with_the_contract_fields() {
         line["shortfalls"],
         serde_json::json!([{"snack": [0, 7], "from": [4, 7], "rise": 4, "sideways": 0}])
     );
+
+    let ablate = run_in(
+        root,
+        None,
+        &["ablate", "--json", "levels/snackrun/02-springboard.txt"],
+    );
+    assert_eq!(ablate.status.code(), Some(0), "{}", stderr(&ablate));
+    let spring = &json_lines(&ablate)[0]["mechanics"]["spring"];
+    assert_eq!(spring["class"], "essential");
+    assert_eq!(
+        spring["lost"],
+        serde_json::json!(["goal: B", "goal: D", "snack: 3,12", "snack: 3,15"])
+    );
 }

@@ -6,6 +6,8 @@ use serde::Serialize;
 use super::load::load;
 use super::{AblateArgs, Verdict};
 use crate::ablation::{self, Ablated, Class};
+use crate::game::Reachability;
+use crate::level::AnyLevel;
 use crate::search::{Algorithm, SearchOptions, Status};
 
 /// `ablate --json`; scripts depend on these names.
@@ -39,6 +41,9 @@ impl Serialize for Mechanics {
 struct MechanicLine {
     class: Class,
     par: Option<u32>,
+    /// For a reachability game: what the removal puts out of reach.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost: Option<Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -56,6 +61,9 @@ pub fn run(args: AblateArgs) -> Verdict {
         return Verdict::BadInput;
     };
     let level = loaded.loaded.level.as_ref();
+    if let Some(before) = level.reachability() {
+        return reachability(&file, loaded.game.name, level, &before, args.json);
+    }
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
         limit: args.limit,
@@ -110,6 +118,7 @@ pub fn run(args: AblateArgs) -> Verdict {
                         let line = MechanicLine {
                             class: result.class,
                             par: result.solution.par,
+                            lost: None,
                         };
                         (result.ablation.mechanic, line)
                     })
@@ -148,6 +157,82 @@ pub fn run(args: AblateArgs) -> Verdict {
     } else {
         Verdict::Passed
     }
+}
+
+/// A reachability game has no par to compare: a mechanic is essential when
+/// taking it out puts a goal or a snack out of reach, and decoration when
+/// nothing is lost.
+fn reachability(
+    file: &str,
+    game: &str,
+    level: &dyn AnyLevel,
+    before: &Reachability,
+    json: bool,
+) -> Verdict {
+    let lines: Vec<(&'static str, &'static str, Vec<String>)> = level
+        .mechanics()
+        .into_iter()
+        .map(|ablation| {
+            let after = level
+                .ablated(&ablation)
+                .reachability()
+                .expect("the same game");
+            (
+                ablation.mechanic,
+                ablation.replacement,
+                after.lost_since(before),
+            )
+        })
+        .collect();
+    let class = |lost: &[String]| {
+        if lost.is_empty() {
+            Class::Decoration
+        } else {
+            Class::Essential
+        }
+    };
+    if json {
+        let report = Report {
+            file,
+            game,
+            par: None,
+            mechanics: Mechanics(
+                lines
+                    .iter()
+                    .map(|(mechanic, _, lost)| {
+                        let line = MechanicLine {
+                            class: class(lost),
+                            par: None,
+                            lost: Some(lost.clone()),
+                        };
+                        (*mechanic, line)
+                    })
+                    .collect(),
+            ),
+            objects: Vec::new(),
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("plain data serializes")
+        );
+        return Verdict::Passed;
+    }
+    println!("{file} ({game}): reachability");
+    if lines.is_empty() {
+        println!("no mechanics to ablate");
+    }
+    for (mechanic, replacement, lost) in &lines {
+        let what = if lost.is_empty() {
+            "nothing is lost".to_string()
+        } else {
+            format!("lost: {}", lost.join(", "))
+        };
+        println!(
+            "{mechanic} (each becomes {replacement}): {}; {what}",
+            class(lost).name()
+        );
+    }
+    Verdict::Passed
 }
 
 fn print_text(

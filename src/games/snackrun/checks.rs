@@ -219,8 +219,8 @@ impl Check for Ablation {
     fn keys(&self) -> &'static [ExpectationKey] {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
             "lost_without",
-            "[lost_without] mechanic = [\"goal: Dudu\", \"snack: 3,12\", …]: what each \
-             mechanic's removal makes unreachable",
+            "[lost_without] mechanic = [\"goal: D\", \"snack: 3,12\", …]: what each \
+             mechanic's removal makes unreachable, by the level's snack rule",
         )
         .shaped(Shape::Table)];
         KEYS
@@ -228,21 +228,16 @@ impl Check for Ablation {
 
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
         let course = course(subject)?;
+        let before = course
+            .reachability()
+            .expect("Snack Run reports reachability");
         let mut table = Table::new();
         for ablation in course.mechanics() {
-            let without = course.ablate(&ablation);
-            let mut lost = Array::new();
-            for bear in Bear::BOTH {
-                if course.reach[bear as usize].goal && !without.reach[bear as usize].goal {
-                    lost.push(format!("goal: {}", bear.name()));
-                }
-            }
-            let before = course.snack_reach();
-            for ((snack, had), (_, has)) in before.iter().zip(without.snack_reach()) {
-                if has.len() < had.len() {
-                    lost.push(format!("snack: {},{}", snack.0, snack.1));
-                }
-            }
+            let after = course
+                .ablate(&ablation)
+                .reachability()
+                .expect("the same game");
+            let lost: Array = after.lost_since(&before).into_iter().collect();
             table.insert(ablation.mechanic, value(lost));
         }
         let table = (!table.is_empty()).then_some(table);
