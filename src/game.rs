@@ -252,6 +252,18 @@ pub struct Shortfall {
     pub sideways: usize,
 }
 
+impl Shortfall {
+    /// The collectible's height from `from`, in words: `4 up`, `2 down`,
+    /// `level`.
+    pub fn height(&self) -> String {
+        match self.rise {
+            0 => "level".to_string(),
+            rise if rise > 0 => format!("{rise} up"),
+            rise => format!("{} down", -rise),
+        }
+    }
+}
+
 /// A mechanic taken out of a level to see whether the level needs it: the
 /// mechanic's name as the game's rulebook spells it (`cushion`,
 /// `weak-tile`), where (everywhere, or one cell), and what takes its place.

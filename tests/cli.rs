@@ -25,6 +25,18 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }
 
+/// A JSON object's field names, sorted.
+fn field_names(object: &Value) -> Vec<&str> {
+    let mut names: Vec<&str> = object
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    names.sort();
+    names
+}
+
 fn json_lines(output: &Output) -> Vec<Value> {
     stdout(output)
         .lines()
@@ -274,10 +286,8 @@ fn check_passes_on_the_repository_with_the_contract_fields() {
     assert!(levels >= 33 + 16 + 5, "{levels} level files");
     assert_eq!(lines.len(), levels + 1, "every level, then orphans");
     let first = lines[0].as_object().unwrap();
-    let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
-    keys.sort();
     assert_eq!(
-        keys,
+        field_names(&lines[0]),
         [
             "checks", "expanded", "file", "game", "ms", "par", "status", "stored"
         ]
@@ -404,14 +414,10 @@ fn ablate_json_has_the_contract_fields_and_only_mechanics_present() {
     let output = run(&["ablate", file, "--json", "--objects"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report = &json_lines(&output)[0];
-    let mut keys: Vec<&str> = report
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort();
-    assert_eq!(keys, ["file", "game", "mechanics", "objects", "par"]);
+    assert_eq!(
+        field_names(report),
+        ["file", "game", "mechanics", "objects", "par"]
+    );
     assert_eq!(report["game"], "hugmaze");
     let mut mechanics: Vec<&str> = report["mechanics"]
         .as_object()
@@ -507,15 +513,8 @@ fn solve_reports_reachability_for_snack_run_with_the_contract_fields() {
     );
     assert_eq!(trap.status.code(), Some(1), "problems exit 1");
     let line = &json_lines(&trap)[0];
-    let mut keys: Vec<&str> = line
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort();
     assert_eq!(
-        keys,
+        field_names(line),
         [
             "file",
             "game",

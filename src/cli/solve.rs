@@ -100,14 +100,10 @@ fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) 
     for short in &reach.shortfalls {
         let [row, col] = short.snack;
         let [from_row, from_col] = short.from;
-        let height = match short.rise {
-            0 => "level with it".to_string(),
-            rise if rise > 0 => format!("{rise} up"),
-            rise => format!("{} down", -rise),
-        };
         println!(
             "  snack at ({row}, {col}) out of reach: the nearest spot reached is ({from_row}, \
-             {from_col}); the snack is {height} and {} across from it",
+             {from_col}); the snack is {} and {} across from it",
+            short.height(),
             short.sideways
         );
     }

@@ -92,10 +92,6 @@ impl<W: Word> Packed<W> {
         }
     }
 
-    pub fn level(&self) -> &Level {
-        &self.level
-    }
-
     fn pack(&self, state: &State) -> W {
         let mut word = W::ZERO
             .put(0, state.bears[0])

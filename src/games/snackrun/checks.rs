@@ -136,15 +136,12 @@ impl Check for Snacks {
             };
             let mut problem = format!("the snack at {snack:?} is out of reach{rule}");
             if let Some(short) = course.shortfall(snack) {
-                let jump = match short.rise {
-                    rise if rise > 0 => format!("{rise} up"),
-                    0 => "level".to_string(),
-                    rise => format!("{} down", -rise),
-                };
+                let [row, col] = short.from;
                 problem.push_str(&format!(
-                    ": the nearest spot reached is {:?}, and the snack is {jump} and {} across \
-                     from it (a jump rises {JUMP_RISE}, {SPRING_RISE} from a spring)",
-                    short.from, short.sideways
+                    ": the nearest spot reached is ({row}, {col}), and the snack is {} and {} \
+                     across from it (a jump rises {JUMP_RISE}, {SPRING_RISE} from a spring)",
+                    short.height(),
+                    short.sideways
                 ));
             }
             problem.push_str("; fix the level, or list the snack in `allow_unreachable`");

@@ -137,7 +137,7 @@ impl Course {
 
     /// For an unreachable snack: the nearest spot a bear that misses it does
     /// reach, and the jump that falls short from there.
-    pub fn shortfall(&self, snack: Pos) -> Option<super::graph::Shortfall> {
+    pub fn shortfall(&self, snack: Pos) -> Option<Shortfall> {
         let missing = self
             .reach
             .iter()
@@ -263,12 +263,6 @@ impl Game for Course {
             shortfalls: unreachable
                 .iter()
                 .filter_map(|&snack| self.shortfall(snack))
-                .map(|short| Shortfall {
-                    snack: cell(short.snack),
-                    from: cell(short.from),
-                    rise: short.rise,
-                    sideways: short.sideways,
-                })
                 .collect(),
             unreachable_snacks: unreachable.into_iter().map(cell).collect(),
             traps: self.traps().into_iter().map(cell).collect(),

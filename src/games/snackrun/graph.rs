@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::level::{Bear, Level, Tile};
 use super::physics::{End, Motion, Pos};
+use crate::game::Shortfall;
 
 /// Every standing spot of a level with the motions out of it.
 #[derive(Clone, Debug)]
@@ -36,18 +37,6 @@ pub struct Reach {
     /// Reachable spots from which the goal is no longer reachable, sorted by
     /// (row, column).
     pub traps: Vec<Pos>,
-}
-
-/// Why a snack is out of reach, for the designer: the reachable spot
-/// nearest to it and the jump that would be needed from there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shortfall {
-    pub snack: Pos,
-    pub from: Pos,
-    /// Rows up from `from` to the snack; negative for a drop.
-    pub rise: isize,
-    /// Columns between `from` and the snack.
-    pub sideways: usize,
 }
 
 impl Graph {
@@ -125,8 +114,8 @@ pub fn shortfall<'a>(snack: Pos, spots: impl IntoIterator<Item = &'a Pos>) -> Op
         .into_iter()
         .min_by_key(|&&spot| (distance(spot), spot))?;
     Some(Shortfall {
-        snack,
-        from,
+        snack: [snack.0, snack.1],
+        from: [from.0, from.1],
         rise: from.0 as isize - snack.0 as isize,
         sideways: from.1.abs_diff(snack.1),
     })

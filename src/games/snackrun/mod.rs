@@ -34,7 +34,7 @@ fn load(text: &str) -> Result<Loaded, Diagnostic> {
 
 pub use ablate::Mechanic;
 pub use course::Course;
-pub use graph::{Graph, Reach, Shortfall, shortfall};
+pub use graph::{Graph, Reach, shortfall};
 pub use level::{Bear, Level, MAX_CELLS, Tile, parse};
 pub use physics::{APEX_RUN, End, JUMP_RISE, Motion, Pos, SPRING_RISE};
 

@@ -242,7 +242,7 @@ fn ablation_shows_what_needs_a_mechanic() {
     let without = reach(&plain, Bear::Bubu);
     assert!(without.snacks.is_empty() && without.goal);
     let short = shortfall((0, 2), &without.spots).unwrap();
-    assert_eq!((short.from, short.rise, short.sideways), ((5, 2), 5, 0));
+    assert_eq!((short.from, short.rise, short.sideways), ([5, 2], 5, 0));
 
     let one_way = level(ONE_WAY_ABOVE).ablate(Mechanic::from_name("one-way").unwrap());
     assert_eq!(one_way.tile((1, 2)), Tile::Air);
@@ -253,11 +253,11 @@ fn ablation_shows_what_needs_a_mechanic() {
 fn a_shortfall_is_measured_from_the_nearest_spot() {
     let spots = [(2, 1), (9, 9), (5, 0)];
     let short = shortfall((5, 3), &spots).unwrap();
-    assert_eq!((short.from, short.rise, short.sideways), ((5, 0), 0, 3));
+    assert_eq!((short.from, short.rise, short.sideways), ([5, 0], 0, 3));
     let drop = shortfall((5, 3), &[(2, 1)]).unwrap();
     assert_eq!((drop.rise, drop.sideways), (-3, 2));
     // Equally near: the first in reading order.
-    assert_eq!(shortfall((4, 4), &[(4, 6), (4, 2)]).unwrap().from, (4, 2));
+    assert_eq!(shortfall((4, 4), &[(4, 6), (4, 2)]).unwrap().from, [4, 2]);
 }
 
 fn error(text: &str) -> Diagnostic {
@@ -566,5 +566,5 @@ fn the_trap_fixture_traps_a_bear_and_hides_a_snack() {
     assert_eq!(level.cells(Tile::Snack), [(0, 7), (8, 5)]);
     let spots: BTreeSet<Pos> = reaches.iter().flat_map(|r| r.spots.clone()).collect();
     let short = shortfall((0, 7), &spots).unwrap();
-    assert_eq!((short.from, short.rise, short.sideways), ((4, 7), 4, 0));
+    assert_eq!((short.from, short.rise, short.sideways), ([4, 7], 4, 0));
 }
