@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
+use crate::generate::Generator;
 use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
 use crate::harness::Check;
 use crate::replay::replay;
@@ -25,6 +26,8 @@ pub struct GameInfo {
     /// What the harness asks of every level, in trial order: one trial per
     /// (level, check). A search game uses [`crate::checks::SEARCH`].
     pub checks: &'static [&'static dyn Check],
+    /// How `puzzle-qa generate` makes levels of this game, if it can.
+    pub generator: Option<&'static dyn Generator>,
 }
 
 /// A parsed level and the warnings its file raised.

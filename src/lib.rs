@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod game;
 pub mod games;
+pub mod generate;
 pub mod harness;
 pub mod level;
 pub mod replay;

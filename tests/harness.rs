@@ -419,6 +419,7 @@ mod hop {
         extension: "txt",
         load,
         checks: SEARCH,
+        generator: None,
     }];
 }
 

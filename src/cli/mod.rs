@@ -6,6 +6,7 @@
 
 mod ablate;
 mod check;
+mod generate;
 mod load;
 mod replay;
 mod solve;
@@ -15,6 +16,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::game::Cost;
 use crate::search::{Algorithm, DEFAULT_STATE_LIMIT};
 
 #[derive(Parser, Debug)]
@@ -55,6 +57,16 @@ enum Command {
     /// without each single piece) and classify it: essential, shortcut,
     /// decoration, obstacle, or unknown (state limit hit; exit 1).
     Ablate(AblateArgs),
+    /// Make a new level by evolution: random levels are solved, the
+    /// solvable ones mutated and the fittest kept (par first, then search
+    /// effort, less for decoration), until one meets the target or time runs
+    /// out. Writes the level and its expectation file, then checks them.
+    /// Exit 1 if the target was not met (the best level is written anyway).
+    #[command(after_help = "Same --seed and --generations, same level, whatever the thread \
+                            count. A run bounded by --time (or stopped by Ctrl-C, which writes \
+                            the best level so far) is not reproducible as such; the notes in the \
+                            expectation file give the --generations that remake it.")]
+    Generate(GenerateArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -139,6 +151,59 @@ struct AblateArgs {
     json: bool,
 }
 
+#[derive(clap::Args, Debug)]
+struct GenerateArgs {
+    /// The game to make a level for (one with a generator: bloxorz, hugmaze).
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// The par the level must reach.
+    #[arg(long, value_name = "N")]
+    min_par: Cost,
+    /// The grid's width, at most (default: the game's usual size).
+    #[arg(long, value_name = "W")]
+    width: Option<usize>,
+    /// The grid's height, at most.
+    #[arg(long, value_name = "H")]
+    height: Option<usize>,
+    /// The mechanic kinds the generator may place, comma-separated, by the
+    /// names `ablate` reports (default: all the game has).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    mechanics: Vec<String>,
+    /// At least this many distinct mechanic kinds in the level.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    min_mechanics: usize,
+    /// Every mechanic in the level must be needed: not decoration.
+    #[arg(long)]
+    require_needed: bool,
+    /// The random seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop after N generations (reproducible).
+    #[arg(long, value_name = "N")]
+    generations: Option<u64>,
+    /// Stop after SECS seconds (default 600 when --generations is not given;
+    /// not reproducible).
+    #[arg(long, value_name = "SECS")]
+    time: Option<f64>,
+    /// The level file to write [default: levels/GAME/gen-SEED.txt]; its
+    /// expectations go to expectations/GAME/ beside that levels/ folder, or
+    /// next to the file outside a repository.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Replace the level and expectation files if they exist.
+    #[arg(long)]
+    force: bool,
+    /// The most states one search may store; a candidate that needs more is
+    /// dropped.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+    /// Print one JSON object: {file, expectations, game, seed, par,
+    /// mechanics: {NAME: class}, target_met, checks_passed, generations,
+    /// candidates, seconds, history: [{generation, seconds, par}]}.
+    #[arg(long)]
+    json: bool,
+}
+
 /// How a command went, in exit-status order: the worst one wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Verdict {
@@ -176,6 +241,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),
+        Command::Generate(args) => generate::run(args),
     };
     verdict.into()
 }

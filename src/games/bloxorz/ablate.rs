@@ -19,13 +19,13 @@
 use super::level::{Level, Presence, Tile};
 use crate::game::Ablation;
 
-const WEAK_TILE: &str = "weak-tile";
-const STRONG_SWITCH: &str = "strong-switch";
-const BRIDGE: &str = "bridge";
-const TELEPORT: &str = "teleport";
+pub(super) const WEAK_TILE: &str = "weak-tile";
+pub(super) const STRONG_SWITCH: &str = "strong-switch";
+pub(super) const BRIDGE: &str = "bridge";
+pub(super) const TELEPORT: &str = "teleport";
 
 /// The mechanics in the order they are reported.
-const MECHANICS: [&str; 4] = [WEAK_TILE, STRONG_SWITCH, BRIDGE, TELEPORT];
+pub(super) const MECHANICS: [&str; 4] = [WEAK_TILE, STRONG_SWITCH, BRIDGE, TELEPORT];
 
 /// The replacement of each mechanic, in words.
 fn replacement(mechanic: &str) -> &'static str {

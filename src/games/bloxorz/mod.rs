@@ -9,6 +9,7 @@
 //!   computed once per level (and per ablated copy) when A* first asks.
 
 mod ablate;
+mod mutate;
 mod bound;
 pub mod level;
 pub mod notation;
@@ -28,6 +29,7 @@ pub const GAME: GameInfo = GameInfo {
     extension: "txt",
     load,
     checks: crate::checks::SEARCH,
+    generator: Some(&mutate::GENERATOR),
 };
 
 fn load(text: &str) -> Result<Loaded, Diagnostic> {

@@ -20,7 +20,7 @@ use super::rules::NOWHERE;
 use crate::game::Ablation;
 
 /// The mechanics in the rulebook's order.
-const MECHANICS: [&str; 7] = [
+pub(super) const MECHANICS: [&str; 7] = [
     "mouse-hole",
     "block",
     "jar",

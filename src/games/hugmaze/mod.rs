@@ -8,6 +8,7 @@
 //!   `jar`, `cushion`, `plate`, `gate`, `cat`).
 
 mod ablate;
+mod mutate;
 pub mod level;
 pub mod notation;
 pub mod packed;
@@ -28,6 +29,7 @@ pub const GAME: GameInfo = GameInfo {
     extension: "txt",
     load,
     checks: crate::checks::SEARCH,
+    generator: Some(&mutate::GENERATOR),
 };
 
 /// Loads a level as the narrowest game its state packs into.

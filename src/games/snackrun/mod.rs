@@ -25,6 +25,7 @@ pub const GAME: GameInfo = GameInfo {
     extension: "txt",
     load,
     checks: checks::CHECKS,
+    generator: None,
 };
 
 fn load(text: &str) -> Result<Loaded, Diagnostic> {

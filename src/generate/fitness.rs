@@ -1,0 +1,146 @@
+//! Judging one candidate: solve it, ablate each of its mechanics, and rank
+//! it. Fitness is par first, then search effort (states expanded: a level
+//! whose par is the same but whose space is larger has more wrong turns),
+//! with penalties for mechanics that are decoration and for kinds missing.
+
+use std::sync::Arc;
+
+use crate::ablation::{self, Class};
+use crate::game::Cost;
+use crate::level::GameInfo;
+use crate::search::{Algorithm, SearchOptions};
+
+use super::{Candidate, Target};
+
+/// What one unneeded mechanic costs, in moves of par, when the target
+/// requires every mechanic to be needed. It must be below
+/// [`MISSING_PENALTY`]: a mechanic that is decoration when first placed is
+/// then still worth keeping (it counts towards the kinds), and a later
+/// mutation can make it needed.
+pub const DECORATION_PENALTY: i64 = 12;
+/// What one unneeded mechanic costs when the target does not require
+/// needed mechanics: enough to keep levels free of clutter.
+pub const CLUTTER_PENALTY: i64 = 2;
+/// What each mechanic kind below the target's minimum costs.
+pub const MISSING_PENALTY: i64 = 24;
+
+/// A candidate's rank: higher is better. Ordered by score (par minus
+/// penalties), then states expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Fitness {
+    pub score: i64,
+    pub expanded: u64,
+}
+
+/// A solvable candidate, solved and judged.
+#[derive(Clone)]
+pub struct Evaluated {
+    pub candidate: Arc<dyn Candidate>,
+    /// Its level file text, without a header.
+    pub text: String,
+    pub par: Cost,
+    pub expanded: u64,
+    /// Each mechanic present and its ablation class, in the game's order;
+    /// empty when the candidate was not worth ablating (see [`evaluate`]).
+    pub mechanics: Vec<(&'static str, Class)>,
+    /// Whether `mechanics` was computed.
+    pub ablated: bool,
+    pub fitness: Fitness,
+}
+
+impl Evaluated {
+    /// Distinct mechanic kinds in the level.
+    pub fn kinds(&self) -> usize {
+        let mut names: Vec<&str> = self.mechanics.iter().map(|(name, _)| *name).collect();
+        names.sort_unstable();
+        names.dedup();
+        names.len()
+    }
+
+    /// Mechanics that are not needed (decoration or unknown).
+    pub fn unneeded(&self) -> usize {
+        let needed = self.mechanics.iter().filter(|(_, class)| class.needed());
+        self.mechanics.len() - needed.count()
+    }
+
+    /// Whether the level has the kinds the target asks for, each needed if
+    /// the target requires it (everything but the par).
+    pub fn meets_shape(&self, target: &Target) -> bool {
+        self.ablated
+            && self.kinds() >= target.min_mechanics
+            && (!target.require_needed || self.unneeded() == 0)
+    }
+
+    /// Whether the level meets the whole target.
+    pub fn meets(&self, target: &Target) -> bool {
+        self.meets_shape(target) && self.par >= target.min_par
+    }
+}
+
+/// The score of a level with `par` whose mechanics are judged: par minus
+/// the penalties.
+fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
+    let per_unneeded = if target.require_needed {
+        DECORATION_PENALTY
+    } else {
+        CLUTTER_PENALTY
+    };
+    let missing = target.min_mechanics.saturating_sub(kinds);
+    i64::from(par) - per_unneeded * unneeded as i64 - MISSING_PENALTY * missing as i64
+}
+
+/// Solves `candidate` as a `game` level and judges it, or `None` if it does
+/// not load, is not solvable, or its search (or an ablated copy's) hits
+/// `limit`.
+///
+/// Ablation is the expensive part, so it is skipped when even a perfect
+/// verdict (no penalty at all) could not reach `worth_ablating`: such a
+/// candidate keeps its optimistic fitness, which is below the bar anyway.
+pub fn evaluate(
+    game: &GameInfo,
+    candidate: Box<dyn Candidate>,
+    target: &Target,
+    limit: usize,
+    worth_ablating: Fitness,
+) -> Option<Evaluated> {
+    let text = candidate.level_text(&[]);
+    let loaded = (game.load)(&text).ok()?;
+    let level = loaded.level;
+    let options = SearchOptions {
+        algorithm: Algorithm::Bfs,
+        limit,
+    };
+    let solution = level.solve(options);
+    let par = solution.par?;
+    let expanded = solution.stats.expanded;
+    let optimistic = Fitness {
+        score: score(par, usize::MAX, 0, target),
+        expanded,
+    };
+    let mut evaluated = Evaluated {
+        candidate: Arc::from(candidate),
+        text,
+        par,
+        expanded,
+        mechanics: Vec::new(),
+        ablated: false,
+        fitness: optimistic,
+    };
+    if optimistic < worth_ablating {
+        return Some(evaluated);
+    }
+    let ablated = ablation::run(&*level, Some(par), level.mechanics(), options);
+    if ablated.iter().any(|copy| copy.class == Class::Unknown) {
+        return None;
+    }
+    evaluated.mechanics = ablated
+        .iter()
+        .map(|copy| (copy.ablation.mechanic, copy.class))
+        .collect();
+    evaluated.ablated = true;
+    evaluated.fitness = Fitness {
+        score: score(par, evaluated.kinds(), evaluated.unneeded(), target),
+        expanded,
+    };
+    Some(evaluated)
+}

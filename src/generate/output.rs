@@ -1,0 +1,127 @@
+//! Writing a generated level where the suite will find it: the level file
+//! and its expectation file, checked by the harness before it is reported.
+//!
+//! Writing a new level's expectations is part of generating it, not a
+//! bless of reviewed values, so it happens even under CI.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::harness::{Frontend, LevelEntry, Settings, Subject, Suite, Verdict};
+use crate::level::GameInfo;
+
+/// Where a level file and its expectations go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The repository root, or the level's own folder outside a repository.
+    pub root: PathBuf,
+    pub level: PathBuf,
+    pub expectations: PathBuf,
+}
+
+impl Placement {
+    /// For a level file at `level`: inside a repository
+    /// (`ROOT/levels/<game>/NAME.txt`), its expectations go to
+    /// `ROOT/expectations/<game>/NAME.toml`, where the suite looks;
+    /// anywhere else, beside the level as `NAME.toml`.
+    pub fn of(level: &Path, game: &GameInfo) -> Placement {
+        let folder = level.parent().unwrap_or(Path::new(""));
+        let in_repository = folder.file_name().is_some_and(|name| name == game.name)
+            && folder
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|name| name == "levels");
+        let stem = level.file_stem().unwrap_or_default();
+        if in_repository {
+            let root = folder.parent().and_then(Path::parent).unwrap_or(Path::new(""));
+            Placement {
+                root: root.to_path_buf(),
+                level: level.to_path_buf(),
+                expectations: root
+                    .join("expectations")
+                    .join(game.name)
+                    .join(stem)
+                    .with_extension("toml"),
+            }
+        } else {
+            Placement {
+                root: folder.to_path_buf(),
+                level: level.to_path_buf(),
+                expectations: level.with_extension("toml"),
+            }
+        }
+    }
+}
+
+/// Writes `level_text` and an expectation file holding `notes`, then runs
+/// the game's checks on the level with bless on, so the machine-owned values
+/// are what the suite itself finds, and again without, to prove the pair
+/// passes. Returns each check's verdict from the second run. Refuses to
+/// replace an existing file unless `replace`.
+pub fn write(
+    game: &'static GameInfo,
+    placement: &Placement,
+    level_text: &str,
+    notes: &str,
+    replace: bool,
+) -> Result<Vec<(String, Verdict)>, String> {
+    for path in [&placement.level, &placement.expectations] {
+        if path.exists() && !replace {
+            return Err(format!(
+                "{} already exists: choose another --out, or add --force to replace it",
+                path.display()
+            ));
+        }
+    }
+    let mut expectations = toml_edit::DocumentMut::new();
+    expectations["notes"] = toml_edit::value(notes);
+    write_file(&placement.level, level_text)?;
+    write_file(&placement.expectations, &expectations.to_string())?;
+
+    let settings = Settings {
+        bless: true,
+        ci: false,
+        frontend: Frontend::Cli,
+        ..Settings::new(&placement.root, std::slice::from_ref(game))
+    };
+    check(game, placement, settings.clone());
+    let verdicts = check(
+        game,
+        placement,
+        Settings {
+            bless: false,
+            ..settings
+        },
+    );
+    Ok(verdicts)
+}
+
+/// Runs every check of `game` on the placed level.
+fn check(game: &'static GameInfo, placement: &Placement, settings: Settings) -> Vec<(String, Verdict)> {
+    let mut entry = LevelEntry::new(&settings, game, placement.level.clone());
+    entry.expectation_path = placement.expectations.clone();
+    entry.shown_expectation = settings.shown(&placement.expectations);
+    let suite = Suite::of(settings, vec![entry]);
+    let work = suite.work(|_| true);
+    Suite::compute(&work);
+    let subject: &Arc<Subject> = &suite.subjects()[0];
+    subject
+        .verdicts()
+        .map(|(check, verdict)| (check.to_string(), verdict.clone()))
+        .collect()
+}
+
+/// Writes a whole file through a temporary file in the same folder, so a
+/// failure never leaves half a file behind.
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
+    let folder = folder.unwrap_or(Path::new("."));
+    let fail = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
+    fs::create_dir_all(folder).map_err(fail)?;
+    let mut file = tempfile::NamedTempFile::new_in(folder).map_err(fail)?;
+    file.write_all(text.as_bytes()).map_err(fail)?;
+    file.persist(path).map_err(|error| fail(error.error))?;
+    Ok(())
+}
