@@ -7,8 +7,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::generate::Generator;
 use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
+use crate::generate::Generator;
 use crate::harness::Check;
 use crate::replay::replay;
 use crate::search::{self, SearchOptions, Stats, Status};

@@ -62,10 +62,12 @@ enum Command {
     /// effort, less for decoration), until one meets the target or time runs
     /// out. Writes the level and its expectation file, then checks them.
     /// Exit 1 if the target was not met (the best level is written anyway).
-    #[command(after_help = "Same --seed and --generations, same level, whatever the thread \
+    #[command(
+        after_help = "Same --seed and --generations, same level, whatever the thread \
                             count. A run bounded by --time (or stopped by Ctrl-C, which writes \
                             the best level so far) is not reproducible as such; the notes in the \
-                            expectation file give the --generations that remake it.")]
+                            expectation file give the --generations that remake it."
+    )]
     Generate(GenerateArgs),
 }
 
@@ -194,8 +196,9 @@ struct GenerateArgs {
     #[arg(long)]
     force: bool,
     /// The most states one search may store; a candidate that needs more is
-    /// dropped.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    /// dropped (the default keeps the run fast; the suite's own limit is
+    /// higher, so a written level always passes it).
+    #[arg(long, value_name = "N", default_value_t = crate::generate::DEFAULT_LIMIT)]
     limit: usize,
     /// Print one JSON object: {file, expectations, game, seed, par,
     /// mechanics: {NAME: class}, target_met, checks_passed, generations,

@@ -20,6 +20,12 @@ use super::{Candidate, Generator, Rng, Target};
 use crate::game::Cost;
 use crate::level::GameInfo;
 
+/// The default state limit of a candidate's searches: far below the
+/// suite's own ([`crate::search::DEFAULT_STATE_LIMIT`]), so a candidate
+/// whose space explodes costs little, and any level written passes the
+/// suite's limit.
+pub const DEFAULT_LIMIT: usize = 250_000;
+
 /// Levels kept from one generation to the next.
 pub const POPULATION: usize = 32;
 /// New candidates made per generation.
@@ -44,7 +50,9 @@ pub struct Budget<'a> {
 impl Budget<'_> {
     fn spent(&self, generation: u64) -> bool {
         self.stop.load(Ordering::Relaxed)
-            || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
             || self.generations.is_some_and(|last| generation >= last)
     }
 }
@@ -63,7 +71,7 @@ pub struct Progress {
     pub top_par: Cost,
 }
 
-/// One improvement of the best level: when it happened and its par.
+/// A new best par among qualifying levels: when it happened and the par.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Milestone {
     pub generation: u64,
@@ -130,8 +138,11 @@ pub fn run(
     let mut generation = 0;
     loop {
         rank(&mut population);
-        let improved = keep_best_shape(&mut best_shape, &population, target);
-        if improved && let Some(kept) = &best_shape {
+        let par_before = best_shape.as_ref().map(|kept| kept.par);
+        keep_best_shape(&mut best_shape, &population, target);
+        if let Some(kept) = &best_shape
+            && par_before.is_none_or(|par| par < kept.par)
+        {
             history.push(Milestone {
                 generation,
                 seconds: started.elapsed().as_secs_f64(),
@@ -212,7 +223,7 @@ fn solve_all(
 
 /// Best first; a stable sort, so earlier entries win ties.
 fn rank(population: &mut [Evaluated]) {
-    population.sort_by(|a, b| b.fitness.cmp(&a.fitness));
+    population.sort_by_key(|level| std::cmp::Reverse(level.fitness));
 }
 
 /// The better of two random members.
@@ -245,22 +256,19 @@ fn worth_ablating(population: &[Evaluated], best_shape: Option<&Evaluated>) -> F
 }
 
 /// Replaces `kept` by the population's best level that meets the target's
-/// mechanic requirements, if that is better (by par, then effort). Returns
-/// whether it changed.
-fn keep_best_shape(kept: &mut Option<Evaluated>, population: &[Evaluated], target: &Target) -> bool {
+/// mechanic requirements, if that is better (by par, then effort).
+fn keep_best_shape(kept: &mut Option<Evaluated>, population: &[Evaluated], target: &Target) {
     let rank = |level: &Evaluated| (level.par, level.expanded);
     let Some(candidate) = population
         .iter()
         .filter(|level| level.meets_shape(target))
         .max_by_key(|level| rank(level))
     else {
-        return false;
+        return;
     };
-    if kept.as_ref().is_some_and(|old| rank(old) >= rank(candidate)) {
-        return false;
+    if kept.as_ref().is_none_or(|old| rank(old) < rank(candidate)) {
+        *kept = Some(candidate.clone());
     }
-    *kept = Some(candidate.clone());
-    true
 }
 
 /// The levels already made, by a hash of their text, so no level is solved

@@ -19,7 +19,7 @@ pub mod evolve;
 pub mod fitness;
 pub mod output;
 
-pub use evolve::{Budget, Generated, Progress, run};
+pub use evolve::{Budget, DEFAULT_LIMIT, Generated, Progress, run};
 pub use fitness::{Evaluated, Fitness};
 
 use crate::game::Cost;

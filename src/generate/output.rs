@@ -35,7 +35,10 @@ impl Placement {
                 .is_some_and(|name| name == "levels");
         let stem = level.file_stem().unwrap_or_default();
         if in_repository {
-            let root = folder.parent().and_then(Path::parent).unwrap_or(Path::new(""));
+            let root = folder
+                .parent()
+                .and_then(Path::parent)
+                .unwrap_or(Path::new(""));
             Placement {
                 root: root.to_path_buf(),
                 level: level.to_path_buf(),
@@ -99,7 +102,11 @@ pub fn write(
 }
 
 /// Runs every check of `game` on the placed level.
-fn check(game: &'static GameInfo, placement: &Placement, settings: Settings) -> Vec<(String, Verdict)> {
+fn check(
+    game: &'static GameInfo,
+    placement: &Placement,
+    settings: Settings,
+) -> Vec<(String, Verdict)> {
     let mut entry = LevelEntry::new(&settings, game, placement.level.clone());
     entry.expectation_path = placement.expectations.clone();
     entry.shown_expectation = settings.shown(&placement.expectations);
@@ -116,7 +123,9 @@ fn check(game: &'static GameInfo, placement: &Placement, settings: Settings) -> 
 /// Writes a whole file through a temporary file in the same folder, so a
 /// failure never leaves half a file behind.
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
+    let folder = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty());
     let folder = folder.unwrap_or(Path::new("."));
     let fail = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
     fs::create_dir_all(folder).map_err(fail)?;

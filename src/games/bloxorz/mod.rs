@@ -9,9 +9,9 @@
 //!   computed once per level (and per ablated copy) when A* first asks.
 
 mod ablate;
-mod mutate;
 mod bound;
 pub mod level;
+mod mutate;
 pub mod notation;
 pub mod rules;
 

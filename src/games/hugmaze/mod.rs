@@ -8,8 +8,8 @@
 //!   `jar`, `cushion`, `plate`, `gate`, `cat`).
 
 mod ablate;
-mod mutate;
 pub mod level;
+mod mutate;
 pub mod notation;
 pub mod packed;
 pub mod rules;
