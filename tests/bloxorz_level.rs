@@ -176,7 +176,12 @@ fn every_official_level_loads_without_errors() {
     for entry in std::fs::read_dir(folder).unwrap() {
         let path = entry.unwrap().path();
         // The official levels are level01 … level33; generated ones are `gen-…`.
-        if !path.file_name().unwrap().to_string_lossy().starts_with("level") {
+        if !path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("level")
+        {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();

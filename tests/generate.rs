@@ -310,3 +310,52 @@ fn bad_requests_are_refused_with_a_hint() {
         assert!(stderr.contains(message), "{all:?}: {stderr}");
     }
 }
+
+#[test]
+fn ctrl_c_writes_the_best_level_so_far() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("levels/bloxorz/interrupted.txt");
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzle-qa"))
+        .args([
+            "generate",
+            "bloxorz",
+            "--min-par",
+            "100000",
+            "--time",
+            "120",
+        ])
+        .args([
+            "--width",
+            "8",
+            "--height",
+            "6",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .env_remove("CI")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "it stops soon after Ctrl-C"
+    );
+    // The target is out of reach: exit 1, with the best level written.
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("checks: parse ok"), "{stdout}");
+    assert!(out.exists());
+    assert!(
+        root.path()
+            .join("expectations/bloxorz/interrupted.toml")
+            .exists()
+    );
+}

@@ -52,14 +52,13 @@ pub fn run(args: GenerateArgs) -> Verdict {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("levels/{}/gen-{}.txt", game.name, args.seed)));
     let placement = Placement::of(&out, game);
-    for path in [&placement.level, &placement.expectations] {
-        if path.exists() && !args.force {
-            eprintln!(
-                "error: {} already exists\n  = hint: choose another --out, or add --force to replace it",
-                path.display()
-            );
-            return Verdict::BadInput;
-        }
+    // Refused before the run, not after it.
+    if let Some(path) = placement.existing().filter(|_| !args.force) {
+        eprintln!(
+            "error: {} already exists\n  = hint: choose another --out, or add --force to replace it",
+            path.display()
+        );
+        return Verdict::BadInput;
     }
 
     let seconds = match (args.time, args.generations) {

@@ -58,6 +58,16 @@ impl Placement {
     }
 }
 
+impl Placement {
+    /// The first of the two files that exists already, if any.
+    pub fn existing(&self) -> Option<&Path> {
+        [&self.level, &self.expectations]
+            .into_iter()
+            .find(|path| path.exists())
+            .map(PathBuf::as_path)
+    }
+}
+
 /// Writes `level_text` and an expectation file holding `notes`, then runs
 /// the game's checks on the level with bless on, so the machine-owned values
 /// are what the suite itself finds, and again without, to prove the pair
@@ -70,13 +80,11 @@ pub fn write(
     notes: &str,
     replace: bool,
 ) -> Result<Vec<(String, Verdict)>, String> {
-    for path in [&placement.level, &placement.expectations] {
-        if path.exists() && !replace {
-            return Err(format!(
-                "{} already exists: choose another --out, or add --force to replace it",
-                path.display()
-            ));
-        }
+    if let Some(path) = placement.existing().filter(|_| !replace) {
+        return Err(format!(
+            "{} already exists: choose another --out, or add --force to replace it",
+            path.display()
+        ));
     }
     let mut expectations = toml_edit::DocumentMut::new();
     expectations["notes"] = toml_edit::value(notes);
