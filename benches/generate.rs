@@ -35,15 +35,8 @@ const SETUPS: [Setup; 2] = [
     Setup {
         game: "hugmaze",
         size: (12, 12),
-        mechanics: &[
-            "mouse-hole",
-            "block",
-            "jar",
-            "cushion",
-            "plate",
-            "gate",
-            "cat",
-        ],
+        // Every mechanic the game has.
+        mechanics: &[],
         min_mechanics: 3,
         issue_par: 60,
     },
@@ -84,7 +77,11 @@ fn main() {
             min_par,
             width: setup.size.0,
             height: setup.size.1,
-            mechanics: setup.mechanics.to_vec(),
+            mechanics: if setup.mechanics.is_empty() {
+                generator.mechanics().to_vec()
+            } else {
+                setup.mechanics.to_vec()
+            },
             min_mechanics: setup.min_mechanics,
             require_needed: true,
         };

@@ -93,6 +93,39 @@ fn assert_sound(game: &str, run: &Generated) {
     assert_eq!(classes, best.mechanics, "{text}");
 }
 
+/// Long chains of random changes, from random starts, always give a level
+/// file that loads without a warning and prints back the same, for every
+/// game with a generator.
+#[test]
+fn every_draft_is_a_valid_level() {
+    for game in games::GAMES {
+        let Some(generator) = game.generator else {
+            continue;
+        };
+        let target = Target {
+            min_par: 0,
+            width: 9,
+            height: 7,
+            mechanics: generator.mechanics().to_vec(),
+            min_mechanics: 0,
+            require_needed: false,
+        };
+        let mut rng = generate::Rng::with_seed(7);
+        for _ in 0..40 {
+            let mut draft = generator.random(&target, &mut rng);
+            for _ in 0..100 {
+                let text = draft.level_text(&[("name", "draft")]);
+                let loaded = (game.load)(&text).unwrap_or_else(|error| panic!("{error:?}\n{text}"));
+                assert!(loaded.warnings.is_empty(), "{:?}\n{text}", loaded.warnings);
+                let printed = loaded.level.level_text().unwrap();
+                let again = (game.load)(&printed).unwrap();
+                assert_eq!(again.level.level_text().unwrap(), printed);
+                draft = draft.mutate(&target, &mut rng);
+            }
+        }
+    }
+}
+
 #[test]
 fn a_generated_bloxorz_level_is_sound_and_grows_harder() {
     let run = generated("bloxorz", &bloxorz_target(), 3, 12);

@@ -539,36 +539,3 @@ impl Draft {
         self.bridges = bridges.into_iter().map(|(_, present)| present).collect();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Long chains of random changes, from random starts, always give a
-    /// level file that loads without a warning and prints back the same.
-    #[test]
-    fn every_draft_is_a_valid_level() {
-        let target = Target {
-            min_par: 0,
-            width: 9,
-            height: 7,
-            mechanics: MECHANICS.to_vec(),
-            min_mechanics: 0,
-            require_needed: false,
-        };
-        let mut rng = Rng::with_seed(7);
-        for _ in 0..40 {
-            let mut draft = GENERATOR.random(&target, &mut rng);
-            for _ in 0..100 {
-                let text = draft.level_text(&[("name", "draft")]);
-                let (level, warnings) = super::super::level::parse(&text)
-                    .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
-                assert!(warnings.is_empty(), "{warnings:?}\n{text}");
-                let printed = crate::game::Game::level_text(&level).unwrap();
-                let (again, _) = super::super::level::parse(&printed).unwrap();
-                assert_eq!(crate::game::Game::level_text(&again).unwrap(), printed);
-                draft = draft.mutate(&target, &mut rng);
-            }
-        }
-    }
-}
