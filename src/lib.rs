@@ -12,4 +12,5 @@ pub mod games;
 pub mod harness;
 pub mod level;
 pub mod replay;
+pub mod report;
 pub mod search;

@@ -8,6 +8,7 @@ mod ablate;
 mod check;
 mod load;
 mod replay;
+mod report;
 mod solve;
 
 use std::path::PathBuf;
@@ -55,6 +56,12 @@ enum Command {
     /// without each single piece) and classify it: essential, shortcut,
     /// decoration, obstacle, or unknown (state limit hit; exit 1).
     Ablate(AblateArgs),
+    /// Compare the levels and expectations with a commit (`--base main`):
+    /// new, removed and renamed levels, par and value changes, mechanics
+    /// turned decoration, stale expectations and failing checks, worst
+    /// first; as text, --markdown (a CI step summary) or --json. Exit 1 if a
+    /// check fails or expectations are stale.
+    Report(report::Args),
 }
 
 #[derive(clap::Args, Debug)]
@@ -176,6 +183,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),
+        Command::Report(args) => report::run(args),
     };
     verdict.into()
 }
