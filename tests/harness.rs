@@ -521,8 +521,8 @@ fn the_blessed_document_is_what_bless_then_writes_and_nothing_is_written_before(
     open_shortcut(&dir);
     let before = read(&dir, EXPECTATIONS);
     let suite = Suite::discover(settings(&dir));
-    let verdicts = suite.run();
-    assert!(verdicts.iter().any(|(_, verdict)| verdict.stale));
+    let run = suite.run();
+    assert!(run.iter().any(|(_, verdict)| verdict.stale));
     let proposed = suite.subjects()[0].blessed_document().unwrap().to_string();
     assert_ne!(proposed, before, "the shortcut changes par and solution");
     assert_eq!(read(&dir, EXPECTATIONS), before, "nothing written yet");
