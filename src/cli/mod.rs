@@ -45,6 +45,12 @@ enum Command {
     /// selected levels to what the checks found, and report each change.
     /// Refused when the CI environment variable is set.
     Bless(BlessArgs),
+    /// Compare the levels and expectations with a commit (`--base main`):
+    /// new, removed and renamed levels, par and value changes, mechanics
+    /// turned decoration, stale expectations and failing checks, worst
+    /// first; as text, --markdown (a CI step summary) or --json. Exit 1 if a
+    /// check fails or expectations are stale.
+    Report(report::Args),
     /// Find a cheapest win for each level and print its par and solution;
     /// for a reachability game (snackrun), who reaches the goal, the snacks
     /// out of reach (with the jump that falls short) and the traps. Exit 1
@@ -56,12 +62,6 @@ enum Command {
     /// without each single piece) and classify it: essential, shortcut,
     /// decoration, obstacle, or unknown (state limit hit; exit 1).
     Ablate(AblateArgs),
-    /// Compare the levels and expectations with a commit (`--base main`):
-    /// new, removed and renamed levels, par and value changes, mechanics
-    /// turned decoration, stale expectations and failing checks, worst
-    /// first; as text, --markdown (a CI step summary) or --json. Exit 1 if a
-    /// check fails or expectations are stale.
-    Report(report::Args),
 }
 
 #[derive(clap::Args, Debug)]
@@ -180,10 +180,10 @@ pub fn main() -> ExitCode {
             };
             check::run(&args.targets, false, mode)
         }
+        Command::Report(args) => report::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),
-        Command::Report(args) => report::run(args),
     };
     verdict.into()
 }
