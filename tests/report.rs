@@ -438,6 +438,34 @@ fn the_json_report_keeps_its_contract() {
         "{new}"
     );
     assert_eq!(row(&report, "hugmaze::01-first-hug")["change"], "unchanged");
+
+    // `report --help` documents every field the output has.
+    let help = stdout(&project.puzzle_qa(&["report", "--help"]));
+    let failure = serde_json::json!({"check": 0, "stale": 0, "message": 0});
+    for object in [&report, &report["summary"], level01, par, &failure] {
+        for name in field_names(object) {
+            assert!(help.contains(name), "`{name}` is not in report --help");
+        }
+    }
+}
+
+#[test]
+fn an_expectation_file_left_behind_by_a_removed_level_fails_the_gate() {
+    let project = two_commits();
+    fs::remove_file(project.path().join("levels/hugmaze/01-first-hug.txt")).unwrap();
+    let (status, report) = project.report_json();
+    assert_eq!(status, Some(1), "{report}");
+    assert_eq!(report["orphans"]["ok"], false);
+    let message = report["orphans"]["message"].as_str().unwrap();
+    assert!(message.contains("puzzle-qa bless --prune"), "{message}");
+    assert_eq!(row(&report, "hugmaze::01-first-hug")["change"], "removed");
+
+    let markdown = stdout(&project.report(&["--markdown"]));
+    let first = markdown
+        .lines()
+        .find(|line| line.starts_with("| `"))
+        .unwrap();
+    assert!(first.starts_with("| `orphans` | — | **FAIL** |"), "{first}");
 }
 
 #[test]
@@ -476,10 +504,10 @@ fn stale_expectations_and_hand_edits_fail_the_gate_with_the_command_to_accept() 
 
     let text = stdout(&project.report(&[]));
     assert!(
-        text.contains("to accept, run puzzle-qa bless bloxorz::level01"),
+        text.contains("to accept, run `puzzle-qa bless bloxorz::level01`"),
         "{text}"
     );
-    assert!(text.contains("hand edit? par changed"), "{text}");
+    assert!(text.contains("hand edit? `par` changed"), "{text}");
     assert!(text.contains("---- bloxorz::level01::par ----"), "{text}");
     assert!(
         text.contains("The gate fails: expectations are out of date"),

@@ -26,10 +26,11 @@ enum Style {
 }
 
 impl Style {
-    /// A key or level name: in a code span for Markdown.
+    /// A key, command or file name, in backticks (in Markdown, a code span
+    /// that cannot end early or break the table).
     fn code(self, text: &str) -> String {
         match self {
-            Style::Text => text.to_string(),
+            Style::Text => format!("`{text}`"),
             Style::Markdown => format!("`{}`", text.replace('`', "'").replace('|', "\\|")),
         }
     }
@@ -240,7 +241,10 @@ fn items(row: &Row, style: Style) -> Vec<String> {
 
 /// The level column.
 fn level(row: &Row, style: Style) -> String {
-    style.code(&row.level)
+    match style {
+        Style::Text => row.level.clone(),
+        Style::Markdown => style.code(&row.level),
+    }
 }
 
 /// "1 failed, 1 regression, 2 changed, 50 unchanged", leaving out zeros.
@@ -286,40 +290,47 @@ pub fn text(report: &Report) -> String {
         report.base,
         short(&report.commit)
     );
-    let header = ["level", "change", "verdict", "par", "what changed"].map(str::to_string);
-    let rows: Vec<[String; 5]> = report
+    let header = ["level", "change", "verdict", "par"].map(str::to_string);
+    // Four short columns, then what changed: one item per line, the rest
+    // of a row's items under its first (messages have semicolons of their
+    // own, so joining them on one line would blur them).
+    let rows: Vec<([String; 4], Vec<String>)> = report
         .rows
         .iter()
         .filter(|row| row.severity != Severity::Unchanged)
         .map(|row| {
-            [
+            let cells = [
                 level(row, Style::Text),
                 row.change.name().to_string(),
                 verdict(row, Style::Text),
                 par(row),
-                items(row, Style::Text).join("; "),
-            ]
+            ];
+            (cells, items(row, Style::Text))
         })
         .collect();
     if rows.is_empty() {
         out.push_str("no level changed\n");
     } else {
         let mut widths = header.clone().map(|title| title.chars().count());
-        for row in &rows {
-            for (width, cell) in widths.iter_mut().zip(row) {
+        for (cells, _) in &rows {
+            for (width, cell) in widths.iter_mut().zip(cells) {
                 *width = (*width).max(cell.chars().count());
             }
         }
-        for row in std::iter::once(&header).chain(&rows) {
+        let indent: usize = widths.iter().map(|width| width + 2).sum();
+        let heading = (header.clone(), vec!["what changed".to_string()]);
+        for (cells, items) in std::iter::once(&heading).chain(&rows) {
             let mut line = String::new();
-            for (index, (cell, width)) in row.iter().zip(widths).enumerate() {
-                if index > 0 {
-                    line.push_str("  ");
-                }
+            for (cell, width) in cells.iter().zip(widths) {
                 line.push_str(cell);
-                if index < 4 {
-                    line.push_str(&" ".repeat(width - cell.chars().count()));
-                }
+                line.push_str(&" ".repeat(width - cell.chars().count() + 2));
+            }
+            let mut items = items.iter();
+            line.push_str(items.next().map_or("", String::as_str));
+            for item in items {
+                line.push('\n');
+                line.push_str(&" ".repeat(indent));
+                line.push_str(item);
             }
             out.push_str(line.trim_end());
             out.push('\n');
@@ -648,7 +659,7 @@ mod tests {
         };
         assert_eq!(
             change_item(&change, Style::Text),
-            "traps +[[5, 6]] −[[1, 2]]"
+            "`traps` +[[5, 6]] −[[1, 2]]"
         );
     }
 }
