@@ -77,6 +77,25 @@ impl Class {
         }
     }
 
+    /// The class an expectation file names, if `name` is one.
+    ///
+    /// ```
+    /// use puzzle_qa::ablation::Class;
+    /// assert_eq!(Class::from_name("decoration"), Some(Class::Decoration));
+    /// assert_eq!(Class::from_name("both"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Class> {
+        [
+            Class::Essential,
+            Class::Shortcut,
+            Class::Decoration,
+            Class::Obstacle,
+            Class::Unknown,
+        ]
+        .into_iter()
+        .find(|class| class.name() == name)
+    }
+
     /// What the class means, in a few words, for reports.
     pub fn meaning(self) -> &'static str {
         match self {

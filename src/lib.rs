@@ -13,4 +13,5 @@ pub mod generate;
 pub mod harness;
 pub mod level;
 pub mod replay;
+pub mod report;
 pub mod search;

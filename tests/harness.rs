@@ -515,3 +515,18 @@ fn a_level_over_its_state_limit_fails_solvable_and_bless_cannot_hide_it() {
     );
     insta::assert_snapshot!("state_limit", failures(&verdicts));
 }
+
+#[test]
+fn the_blessed_document_is_what_bless_then_writes_and_nothing_is_written_before() {
+    let dir = project();
+    open_shortcut(&dir);
+    let before = read(&dir, EXPECTATIONS);
+    let suite = Suite::discover(settings(&dir));
+    let run = suite.run();
+    assert!(run.iter().any(|(_, verdict)| verdict.stale));
+    let proposed = suite.subjects()[0].blessed_document().unwrap().to_string();
+    assert_ne!(proposed, before, "the shortcut changes par and solution");
+    assert_eq!(read(&dir, EXPECTATIONS), before, "nothing written yet");
+    verdicts(blessing(&dir));
+    assert_eq!(read(&dir, EXPECTATIONS), proposed);
+}

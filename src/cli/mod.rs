@@ -9,6 +9,7 @@ mod check;
 mod generate;
 mod load;
 mod replay;
+mod report;
 mod solve;
 
 use std::path::PathBuf;
@@ -46,6 +47,12 @@ enum Command {
     /// selected levels to what the checks found, and report each change.
     /// Refused when the CI environment variable is set.
     Bless(BlessArgs),
+    /// Compare the levels and expectations with a commit (`--base main`):
+    /// new, removed and renamed levels, par and value changes, mechanics
+    /// turned decoration, stale expectations and failing checks, worst
+    /// first; as text, --markdown (a CI step summary) or --json. Exit 1 if a
+    /// check fails or expectations are stale.
+    Report(report::Args),
     /// Find a cheapest win for each level and print its par and solution;
     /// for a reachability game (snackrun), who reaches the goal, the snacks
     /// out of reach (with the jump that falls short) and the traps. Exit 1
@@ -241,6 +248,7 @@ pub fn main() -> ExitCode {
             };
             check::run(&args.targets, false, mode)
         }
+        Command::Report(args) => report::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),

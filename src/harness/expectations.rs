@@ -72,6 +72,11 @@ impl Expectations {
         &self.shown
     }
 
+    /// The parsed file, comments and layout included.
+    pub fn document(&self) -> &DocumentMut {
+        &self.document
+    }
+
     /// The item under top-level `key`, if any.
     pub fn get(&self, key: &str) -> Option<&Item> {
         self.document.get(key)

@@ -5,6 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
+use toml_edit::{DocumentMut, Item};
 
 use super::bless;
 use super::check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner};
@@ -29,7 +30,14 @@ pub struct Subject {
     expectations: OnceLock<Result<Expectations, String>>,
     solution: OnceLock<Result<Solution, String>>,
     verdicts: Vec<OnceLock<Verdict>>,
+    /// Each check's machine values, kept once its verdict is computed, so
+    /// that [`Subject::blessed_document`] can say what bless would write
+    /// without writing it.
+    machine: Vec<OnceLock<MachineValues>>,
 }
+
+/// The machine-owned values one check reported (see [`Finding::machine`]).
+type MachineValues = Vec<(&'static str, Option<Item>)>;
 
 /// How one check went on one level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -78,6 +86,7 @@ impl Subject {
             expectations: OnceLock::new(),
             solution: OnceLock::new(),
             verdicts: (0..checks).map(|_| OnceLock::new()).collect(),
+            machine: (0..checks).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -214,7 +223,7 @@ impl Subject {
 
     /// The verdict of the game's check number `index`, computed at most once.
     pub fn verdict(&self, index: usize) -> &Verdict {
-        self.verdicts[index].get_or_init(|| self.evaluate(self.entry.game.checks[index]))
+        self.verdicts[index].get_or_init(|| self.evaluate(index))
     }
 
     /// The verdicts computed so far, with their checks' names.
@@ -227,11 +236,31 @@ impl Subject {
             .filter_map(|(check, verdict)| Some((check.name(), verdict.get()?)))
     }
 
-    fn evaluate(&self, check: &dyn Check) -> Verdict {
+    /// The expectation file as bless would leave it, given the verdicts
+    /// computed so far: the machine values of every check that produced a
+    /// finding, written into a copy of the file as it is (designer keys
+    /// untouched). A check that failed outright leaves its keys as they
+    /// are. `None` when the file cannot be read.
+    pub fn blessed_document(&self) -> Option<DocumentMut> {
+        let mut document = self.expectations().ok()?.document().clone();
+        let values: Vec<(&str, Option<Item>)> = self
+            .machine
+            .iter()
+            .filter_map(OnceLock::get)
+            .flatten()
+            .map(|(key, item)| (*key, item.clone()))
+            .collect();
+        super::expectations::apply(&mut document, &values, &self.machine_keys());
+        Some(document)
+    }
+
+    fn evaluate(&self, index: usize) -> Verdict {
+        let check: &dyn Check = self.entry.game.checks[index];
         let finding = match check.run(self) {
             Ok(finding) => finding,
             Err(message) => return Verdict::failed(message),
         };
+        let _ = self.machine[index].set(finding.machine.clone());
         let verdict = self.compare(check, &finding);
         if finding.problems.is_empty() {
             return verdict;

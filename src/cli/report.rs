@@ -1,0 +1,85 @@
+//! `puzzle-qa report --base <rev>`: what a change did to every level,
+//! against a commit (see [`crate::report`] for what is compared).
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+
+use super::Verdict as Exit;
+use crate::games::GAMES;
+use crate::harness::{Frontend, Settings, is_on};
+use crate::report::{self, render};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Before: the expectation files at REV (read with git ls-tree and git cat-file; nothing is \
+checked out). After: what every check computes now on the working-tree levels. Rows, worst \
+first: failed, regression (a needed mechanic turned decoration), stale, hand-edit (machine \
+values edited while the level did not change), changed; unchanged levels are counted.
+
+--json prints one object: {base, commit, summary: {levels, failed, regression, stale, \
+hand_edit, changed, unchanged, new, removed, renamed, gate: \"pass\"|\"fail\"}, levels: \
+[{level, game, file, renamed_from, change: \"new\"|\"removed\"|\"renamed\"|\"edited\"|\
+\"expectations\"|\"unchanged\", severity: \"failed\"|\"regression\"|\"stale\"|\"hand-edit\"|\
+\"changed\"|\"unchanged\", par: {before, after}, changes: [{key, owner: \"machine\"|\
+\"designer\", before, after, regression}], hand_edited: [key], checks: {CHECK: \"ok\"|\
+\"stale\"|\"failed\"}, failures: [{check, stale, message}], notes: [text]}], orphans: {ok, \
+message}}.
+
+Exit status: 0 the gate passes; 1 a check fails or expectations are stale (or orphans \
+fails); 2 bad usage, not a git repository, or an unknown REV.")]
+pub struct Args {
+    /// The commit to compare with: a branch, tag, or commit (`main`,
+    /// `HEAD~1`, `origin/main`).
+    #[arg(long, value_name = "REV")]
+    base: String,
+    /// Print GitHub-flavoured Markdown for a step summary (one table,
+    /// under 1 MiB).
+    #[arg(long, conflicts_with = "json")]
+    markdown: bool,
+    /// Print one JSON object (fields below).
+    #[arg(long)]
+    json: bool,
+    /// The project root, holding levels/ and expectations/.
+    #[arg(value_name = "ROOT", default_value = ".")]
+    root: PathBuf,
+}
+
+/// Runs the report and prints it in the chosen format.
+pub fn run(args: Args) -> Exit {
+    if !args.root.join("levels").is_dir() {
+        eprintln!(
+            "error: no levels/ folder in {}\n  = hint: run `puzzle-qa report --base {}` from \
+             the repository root, or name the root",
+            args.root.display(),
+            args.base
+        );
+        return Exit::BadInput;
+    }
+    let text = !args.json && !args.markdown;
+    let settings = Settings {
+        ci: is_on("CI"),
+        // Only the full failure messages of the text output are coloured.
+        color: text && std::io::stdout().is_terminal() && crate::harness::colour_allowed(),
+        frontend: Frontend::Cli,
+        ..Settings::new(args.root, GAMES)
+    };
+    let report = match report::build(settings, &args.base) {
+        Ok(report) => report,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Exit::BadInput;
+        }
+    };
+    if args.json {
+        println!("{}", render::json(&report));
+    } else if args.markdown {
+        print!("{}", render::markdown(&report, render::STEP_SUMMARY_LIMIT));
+    } else {
+        print!("{}", render::text(&report));
+    }
+    if report.failed() {
+        Exit::Failed
+    } else {
+        Exit::Passed
+    }
+}

@@ -1,0 +1,630 @@
+//! `puzzle-qa report` on temporary git repositories: a base commit whose
+//! expectations bless wrote, then a change touching several levels (a par
+//! change, a new level, a removed level, a renamed level, a mechanic turned
+//! decoration), compared through the binary as CI would run it. The levels
+//! are small real ones, copied from `levels/`, so every check really runs.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// `levels/bloxorz/level01.txt` (par 7).
+const LEVEL01: &str = "\
+level 1
+p p p x x x x x x x x x x x x x x
+p s p p p p x x x x x x x x x x x
+p p p p p p p p p x x x x x x x x
+x p p p p p p p p p x x x x x x x
+x x x x x p p e p p x x x x x x x
+x x x x x x p p p x x x x x x x x
+";
+
+/// `levels/bloxorz/level02.txt`.
+const LEVEL02: &str = "\
+level 2
+x x x x x x p p p p x x p p p
+p p p p x x p p S2 p x x p e p
+p p W1 p x x p p p p x x p p p
+p p p p x x p p p p x x p p p
+p s p p x1 x1 p p p p x2 x2 p p p
+p p p p x x p p p p x x x x x
+—-
+W1 toggles x1
+S2 toggles x2
+";
+
+/// `levels/hugmaze/01-first-hug.txt`.
+const FIRST_HUG: &str = "\
+name: First Hug
+hint: walk both bears to the heart and they will hug
+########
+#B.....#
+#.###..#
+#.#H#..#
+#.#.#.##
+#...#..#
+###...D#
+########
+";
+
+/// `levels/hugmaze/02-mouse-hole.txt`.
+const MOUSE_HOLE: &str = "\
+name: Mouse Hole
+hint: only little Bubu fits through a mouse hole
+########
+#B..#..#
+#...m..#
+#...#..#
+#####..#
+#...H..#
+#.....D#
+########
+";
+
+/// The level of `tests/ablation.rs`: the cushion must hold the plate.
+const SLIDE: &str = "\
+name: Slide
+hint: something has to hold the plate while you both pass
+########
+#B.C..p#
+#......#
+#D.....#
+####P###
+#..H...#
+########
+";
+
+/// `levels/snackrun/01-first-hops.txt`.
+const FIRST_HOPS: &str = "\
+name: First Hops
+hint: a bear can jump three tiles up; hop up the hill to the goal
+..................
+.............o..G.
+............######
+............######
+.......o....######
+........##########
+...o....##########
+B.D..#############
+##################
+";
+
+/// A project in a git repository of its own.
+struct Project {
+    dir: TempDir,
+}
+
+impl Project {
+    fn new() -> Project {
+        let project = Project {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        project.git(&["init", "-q"]);
+        project
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// git, isolated from the machine's and the user's configuration (and
+    /// from a `GIT_DIR` a hook may have set), with fixed dates.
+    fn git(&self, args: &[&str]) -> String {
+        let output = isolated(Command::new("git"))
+            .current_dir(self.path())
+            .args(["-c", "init.defaultBranch=main"])
+            .args(args)
+            .env("GIT_AUTHOR_NAME", "Designer")
+            .env("GIT_AUTHOR_EMAIL", "designer@example.com")
+            .env("GIT_COMMITTER_NAME", "Designer")
+            .env("GIT_COMMITTER_EMAIL", "designer@example.com")
+            .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "git {args:?}: {}", stderr(&output));
+        stdout(&output)
+    }
+
+    fn write(&self, file: &str, text: &str) {
+        let path = self.path().join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+
+    fn read(&self, file: &str) -> String {
+        fs::read_to_string(self.path().join(file)).unwrap()
+    }
+
+    /// Replaces the one occurrence of `from` in `file`.
+    fn edit(&self, file: &str, from: &str, to: &str) {
+        let text = self.read(file);
+        assert_eq!(text.matches(from).count(), 1, "`{from}` in {file}");
+        self.write(file, &text.replacen(from, to, 1));
+    }
+
+    fn puzzle_qa(&self, args: &[&str]) -> Output {
+        isolated(Command::new(env!("CARGO_BIN_EXE_puzzle-qa")))
+            .current_dir(self.path())
+            .args(args)
+            .output()
+            .unwrap()
+    }
+
+    /// `puzzle-qa bless --prune`, which must succeed: the expectations are
+    /// what bless writes, as a designer would have committed them.
+    fn bless(&self) {
+        let output = self.puzzle_qa(&["bless", "--prune"]);
+        assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    }
+
+    fn commit(&self, message: &str) {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-q", "-m", message]);
+    }
+
+    fn report(&self, args: &[&str]) -> Output {
+        let mut all = vec!["report", "--base", "HEAD~1"];
+        all.extend_from_slice(args);
+        self.puzzle_qa(&all)
+    }
+
+    fn report_json(&self) -> (Option<i32>, Value) {
+        let output = self.report(&["--json"]);
+        let text = stdout(&output);
+        assert_eq!(text.lines().count(), 1, "{text}{}", stderr(&output));
+        (output.status.code(), serde_json::from_str(&text).unwrap())
+    }
+}
+
+/// A command without the variables that would change what it does here:
+/// CI refuses bless, BLESS blesses, GIT_* point git elsewhere.
+fn isolated(mut command: Command) -> Command {
+    for name in [
+        "CI",
+        "BLESS",
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+        "GIT_OBJECT_DIRECTORY",
+    ] {
+        command.env_remove(name);
+    }
+    command
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("NO_COLOR", "1");
+    command
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// Two commits: the base, blessed; then a par change (a cell opened next
+/// to level01's goal: 7 → 6), a removed level (level02), a renamed level
+/// (02-mouse-hole → 02-mouse-door), a new level (a Snack Run level) and a
+/// mechanic turned decoration (the slide's heart moved before its gate:
+/// the cushion is no longer needed), blessed again. One level
+/// (01-first-hug) does not change.
+fn two_commits() -> Project {
+    let project = Project::new();
+    project.write("levels/bloxorz/level01.txt", LEVEL01);
+    project.write("levels/bloxorz/level02.txt", LEVEL02);
+    project.write("levels/hugmaze/01-first-hug.txt", FIRST_HUG);
+    project.write("levels/hugmaze/02-mouse-hole.txt", MOUSE_HOLE);
+    project.write("levels/hugmaze/slide.txt", SLIDE);
+    project.bless();
+    project.commit("levels");
+
+    project.edit(
+        "levels/bloxorz/level01.txt",
+        "x x x x x p p e",
+        "x x x x p p p e",
+    );
+    fs::remove_file(project.path().join("levels/bloxorz/level02.txt")).unwrap();
+    project.git(&[
+        "mv",
+        "levels/hugmaze/02-mouse-hole.txt",
+        "levels/hugmaze/02-mouse-door.txt",
+    ]);
+    project.git(&[
+        "mv",
+        "expectations/hugmaze/02-mouse-hole.toml",
+        "expectations/hugmaze/02-mouse-door.toml",
+    ]);
+    project.write("levels/snackrun/01-first-hops.txt", FIRST_HOPS);
+    project.edit("levels/hugmaze/slide.txt", "#..H...#", "#......#");
+    project.edit("levels/hugmaze/slide.txt", "#......#\n#D", "#..H...#\n#D");
+    project.bless();
+    project.commit("a level change");
+    project
+}
+
+/// The row of `level` in a `--json` report.
+fn row<'a>(report: &'a Value, level: &str) -> &'a Value {
+    report["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["level"] == level)
+        .unwrap_or_else(|| panic!("no row for {level}: {report}"))
+}
+
+/// The sorted field names of a JSON object.
+fn field_names(object: &Value) -> Vec<&str> {
+    let mut names: Vec<&str> = object
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_markdown_report_of_a_level_change_shows_every_level_worst_first() {
+    let project = two_commits();
+    let output = project.report(&["--markdown"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let base = project.git(&["rev-parse", "--short=10", "HEAD~1"]);
+    let markdown = stdout(&output).replace(base.trim(), "<base>");
+
+    let table: Vec<&str> = markdown
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .collect();
+    let levels: Vec<&str> = table
+        .iter()
+        .map(|line| line.split('`').nth(1).unwrap())
+        .collect();
+    // The regression heads the table; the unchanged level is only counted.
+    assert_eq!(
+        levels,
+        [
+            "hugmaze::slide",
+            "bloxorz::level01",
+            "bloxorz::level02",
+            "hugmaze::02-mouse-door",
+            "snackrun::01-first-hops",
+        ]
+    );
+    assert!(table[0].contains("**regression**"), "{}", table[0]);
+    assert!(
+        table[0].contains("`mechanics.cushion` essential → decoration"),
+        "{}",
+        table[0]
+    );
+    assert!(
+        table[1].contains("| edited | changed | 7 → 6 |"),
+        "{}",
+        table[1]
+    );
+    assert!(table[2].contains("| removed |"), "{}", table[2]);
+    assert!(
+        table[3].contains("renamed from `levels/hugmaze/02-mouse-hole.txt`"),
+        "{}",
+        table[3]
+    );
+    assert!(table[4].contains("| new |"), "{}", table[4]);
+    assert!(
+        markdown.contains("1 unchanged level not listed"),
+        "{markdown}"
+    );
+    assert!(markdown.len() < 1024 * 1024);
+    insta::assert_snapshot!("markdown_report_of_two_commits", markdown);
+}
+
+#[test]
+fn the_json_report_keeps_its_contract() {
+    let project = two_commits();
+    let (status, report) = project.report_json();
+    assert_eq!(status, Some(0), "{report}");
+    assert_eq!(
+        field_names(&report),
+        ["base", "commit", "levels", "orphans", "summary"]
+    );
+    assert_eq!(report["base"], "HEAD~1");
+    assert_eq!(
+        report["commit"].as_str().unwrap(),
+        project.git(&["rev-parse", "HEAD~1"]).trim()
+    );
+    assert_eq!(
+        field_names(&report["summary"]),
+        [
+            "changed",
+            "failed",
+            "gate",
+            "hand_edit",
+            "levels",
+            "new",
+            "regression",
+            "removed",
+            "renamed",
+            "stale",
+            "unchanged"
+        ]
+    );
+    let summary = &report["summary"];
+    assert_eq!(summary["levels"], 6);
+    assert_eq!(summary["regression"], 1);
+    assert_eq!(summary["unchanged"], 1);
+    assert_eq!(
+        [&summary["new"], &summary["removed"], &summary["renamed"]],
+        [1, 1, 1]
+    );
+    assert_eq!(summary["gate"], "pass");
+    assert_eq!(report["orphans"]["ok"], true);
+
+    let level01 = row(&report, "bloxorz::level01");
+    assert_eq!(
+        field_names(level01),
+        [
+            "change",
+            "changes",
+            "checks",
+            "failures",
+            "file",
+            "game",
+            "hand_edited",
+            "level",
+            "notes",
+            "par",
+            "renamed_from",
+            "severity"
+        ]
+    );
+    assert_eq!(level01["change"], "edited");
+    assert_eq!(level01["severity"], "changed");
+    assert_eq!(level01["par"]["before"], 7);
+    assert_eq!(level01["par"]["after"], 6);
+    assert_eq!(level01["checks"]["par"], "ok");
+    let par = &level01["changes"][0];
+    assert_eq!(
+        field_names(par),
+        ["after", "before", "key", "owner", "regression"]
+    );
+    assert_eq!(
+        [&par["key"], &par["owner"], &par["before"], &par["after"]],
+        [
+            &serde_json::json!("par"),
+            &"machine".into(),
+            &7.into(),
+            &6.into()
+        ]
+    );
+
+    let slide = row(&report, "hugmaze::slide");
+    assert_eq!(slide["severity"], "regression");
+    let cushion = slide["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|change| change["key"] == "mechanics.cushion")
+        .unwrap();
+    assert_eq!(cushion["before"], "essential");
+    assert_eq!(cushion["after"], "decoration");
+    assert_eq!(cushion["regression"], true);
+
+    let removed = row(&report, "bloxorz::level02");
+    assert_eq!(removed["change"], "removed");
+    assert_eq!(removed["file"], "levels/bloxorz/level02.txt");
+    assert_eq!(removed["checks"], serde_json::json!({}));
+    assert!(removed["par"]["before"].is_u64());
+    assert_eq!(removed["par"]["after"], Value::Null);
+
+    let renamed = row(&report, "hugmaze::02-mouse-door");
+    assert_eq!(renamed["change"], "renamed");
+    assert_eq!(renamed["renamed_from"], "levels/hugmaze/02-mouse-hole.txt");
+    assert_eq!(renamed["changes"], serde_json::json!([]));
+
+    let new = row(&report, "snackrun::01-first-hops");
+    assert_eq!(new["change"], "new");
+    assert_eq!(new["checks"]["snacks"], "ok");
+    assert!(
+        new["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|change| change["key"] == "goal.D" && change["after"] == true),
+        "{new}"
+    );
+    assert_eq!(row(&report, "hugmaze::01-first-hug")["change"], "unchanged");
+
+    // `report --help` documents every field the output has.
+    let help = stdout(&project.puzzle_qa(&["report", "--help"]));
+    let failure = serde_json::json!({"check": 0, "stale": 0, "message": 0});
+    for object in [&report, &report["summary"], level01, par, &failure] {
+        for name in field_names(object) {
+            assert!(help.contains(name), "`{name}` is not in report --help");
+        }
+    }
+}
+
+#[test]
+fn an_expectation_file_left_behind_by_a_removed_level_fails_the_gate() {
+    let project = two_commits();
+    fs::remove_file(project.path().join("levels/hugmaze/01-first-hug.txt")).unwrap();
+    let (status, report) = project.report_json();
+    assert_eq!(status, Some(1), "{report}");
+    assert_eq!(report["orphans"]["ok"], false);
+    let message = report["orphans"]["message"].as_str().unwrap();
+    assert!(message.contains("puzzle-qa bless --prune"), "{message}");
+    assert_eq!(row(&report, "hugmaze::01-first-hug")["change"], "removed");
+
+    let markdown = stdout(&project.report(&["--markdown"]));
+    let first = markdown
+        .lines()
+        .find(|line| line.starts_with("| `"))
+        .unwrap();
+    assert!(first.starts_with("| `orphans` | — | **FAIL** |"), "{first}");
+}
+
+#[test]
+fn stale_expectations_and_hand_edits_fail_the_gate_with_the_command_to_accept() {
+    let project = two_commits();
+    // The shortcut closed again, not blessed: stale.
+    project.edit(
+        "levels/bloxorz/level01.txt",
+        "x x x x p p p e",
+        "x x x x x p p e",
+    );
+    // A par edited by hand, its level untouched.
+    project.edit(
+        "expectations/hugmaze/01-first-hug.toml",
+        "par = 14",
+        "par = 13",
+    );
+    let (status, report) = project.report_json();
+    assert_eq!(status, Some(1), "{report}");
+    assert_eq!(report["summary"]["gate"], "fail");
+
+    let level01 = row(&report, "bloxorz::level01");
+    assert_eq!(level01["severity"], "stale");
+    assert_eq!(level01["checks"]["par"], "stale");
+    let failure = &level01["failures"][0];
+    assert_eq!(field_names(failure), ["check", "message", "stale"]);
+    assert_eq!(failure["stale"], true);
+
+    let hug = row(&report, "hugmaze::01-first-hug");
+    assert_eq!(hug["change"], "expectations");
+    assert_eq!(hug["hand_edited"], serde_json::json!(["par"]));
+    // The checks still find 14, so the hand edit is stale too.
+    assert_eq!(hug["severity"], "stale");
+    assert_eq!(hug["par"]["before"], 14);
+    assert_eq!(hug["par"]["after"], 14);
+
+    let text = stdout(&project.report(&[]));
+    assert!(
+        text.contains("to accept, run `puzzle-qa bless bloxorz::level01`"),
+        "{text}"
+    );
+    assert!(text.contains("hand edit? `par` changed"), "{text}");
+    assert!(text.contains("---- bloxorz::level01::par ----"), "{text}");
+    assert!(
+        text.contains("The gate fails: expectations are out of date"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_route_that_broke_fails_the_gate_and_heads_the_table() {
+    let project = Project::new();
+    project.write("levels/hugmaze/01-first-hug.txt", FIRST_HUG);
+    project.write("levels/hugmaze/02-mouse-hole.txt", MOUSE_HOLE);
+    project.bless();
+    let solution = project.read("expectations/hugmaze/01-first-hug.toml");
+    let moves = solution
+        .lines()
+        .find_map(|line| line.strip_prefix("solution = "))
+        .unwrap();
+    project.write(
+        "expectations/hugmaze/01-first-hug.toml",
+        &format!("{solution}\n[[routes]]\nname = \"tested\"\nmoves = {moves}\n"),
+    );
+    project.commit("levels");
+    // A wall where Bubu's recorded route walks.
+    project.edit("levels/hugmaze/01-first-hug.txt", "#.###..#", "#####..#");
+    // Bless writes the new par, and fails on the route it cannot fix.
+    let blessed = project.puzzle_qa(&["bless"]);
+    assert_eq!(blessed.status.code(), Some(1), "{}", stdout(&blessed));
+    project.commit("a wall");
+
+    let (status, report) = project.report_json();
+    assert_eq!(status, Some(1), "{report}");
+    assert_eq!(report["levels"][0]["level"], "hugmaze::01-first-hug");
+    let hug = &report["levels"][0];
+    assert_eq!(hug["severity"], "failed");
+    assert_eq!(hug["checks"]["routes"], "failed");
+    let message = hug["failures"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("route `tested` no longer wins"),
+        "{message}"
+    );
+
+    let markdown = stdout(&project.report(&["--markdown"]));
+    let first = markdown
+        .lines()
+        .find(|line| line.starts_with("| `"))
+        .unwrap();
+    assert!(first.contains("**FAIL**"), "{first}");
+    assert!(
+        first.contains("`routes` fails: route \\`tested\\` no longer wins"),
+        "{first}"
+    );
+    assert!(markdown.contains("The gate fails"), "{markdown}");
+}
+
+#[test]
+fn the_report_is_the_same_for_any_thread_count() {
+    let project = two_commits();
+    project.edit(
+        "levels/bloxorz/level01.txt",
+        "x x x x p p p e",
+        "x x x x x p p e",
+    );
+    let report = |threads: &str| {
+        let mut command = isolated(Command::new(env!("CARGO_BIN_EXE_puzzle-qa")));
+        let output = command
+            .current_dir(project.path())
+            .args(["report", "--base", "HEAD~1", "--json"])
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        stdout(&output)
+    };
+    let one = report("1");
+    assert!(one.contains("\"stale\""), "{one}");
+    assert_eq!(one, report("2"));
+    assert_eq!(one, report("2"), "a second run differs");
+}
+
+#[test]
+fn outside_a_repository_or_with_an_unknown_revision_it_exits_2_naming_the_next_step() {
+    let plain = tempfile::tempdir().unwrap();
+    fs::create_dir_all(plain.path().join("levels/hugmaze")).unwrap();
+    let output = isolated(Command::new(env!("CARGO_BIN_EXE_puzzle-qa")))
+        .current_dir(plain.path())
+        .args(["report", "--base", "main"])
+        .env("GIT_CEILING_DIRECTORIES", plain.path().parent().unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr(&output);
+    assert!(errors.contains("not inside a git work tree"), "{errors}");
+    assert!(errors.contains("puzzle-qa check"), "{errors}");
+
+    let project = Project::new();
+    project.write("levels/hugmaze/01-first-hug.txt", FIRST_HUG);
+    project.bless();
+    project.commit("one level");
+    let output = project.puzzle_qa(&["report", "--base", "no-such-branch"]);
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr(&output);
+    assert!(
+        errors.contains("unknown revision `no-such-branch`"),
+        "{errors}"
+    );
+    assert!(errors.contains("git log --oneline"), "{errors}");
+    // The first commit has no parent.
+    let output = project.report(&[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
+
+    let output = project.puzzle_qa(&["report", "--base", "HEAD", "--json", "--markdown"]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "the formats exclude each other"
+    );
+    let output = project.puzzle_qa(&["report", "--base", "HEAD", "no/such/root"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no levels/ folder"));
+}
