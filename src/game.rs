@@ -176,6 +176,18 @@ pub trait Game: Sized {
         unreachable!("a game without mechanics is never ablated")
     }
 
+    /// A picture of `state` for `puzzle-qa show` and the HTML report, or
+    /// `None` if the game draws nothing.
+    fn scene(&self, _state: &Self::State) -> Option<crate::picture::Scene> {
+        None
+    }
+
+    /// The cells `mv` passes through from `state`, in order, when a move is
+    /// more than one step (a jump's arc), so a picture can draw its path.
+    fn trail(&self, _state: &Self::State, _mv: Self::Move) -> Vec<(usize, usize)> {
+        Vec::new()
+    }
+
     /// For a game whose QA question is reachability rather than par (a
     /// platformer): who reaches the goal, what cannot be collected, where a
     /// player gets stuck. `puzzle-qa solve` prints this instead of a par.

@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
 use crate::generate::Generator;
 use crate::harness::Check;
+use crate::picture::{Frame, Playback};
 use crate::replay::replay;
 use crate::search::{self, SearchOptions, Stats, Status};
 
@@ -61,6 +62,9 @@ pub trait AnyLevel: Send + Sync {
     fn pieces(&self) -> Vec<Ablation>;
     /// A copy with `ablation` applied ([`Game::ablate`]).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
+    /// `moves` (the game's notation) played from the start, one picture
+    /// per state ([`Game::scene`]); `None` if the game draws nothing.
+    fn playback(&self, moves: &str) -> Result<Option<Playback>, NotationError>;
     /// What a reachability game finds on this level ([`Game::reachability`]).
     fn reachability(&self) -> Option<Reachability>;
     /// The level as its own type, for a game's own checks to downcast.
@@ -139,6 +143,46 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {
         Box::new(self.ablate(ablation))
+    }
+
+    fn playback(&self, text: &str) -> Result<Option<Playback>, NotationError> {
+        let moves = self.parse_moves(text)?;
+        let mut state = self.start();
+        let Some(scene) = self.scene(&state) else {
+            return Ok(None);
+        };
+        let mut playback = Playback {
+            frames: vec![Frame {
+                scene,
+                text: String::new(),
+                trail: Vec::new(),
+            }],
+            refused: None,
+            won: self.is_won(&state),
+        };
+        for mv in moves {
+            if playback.won {
+                playback.refused = Some("the level is already won".to_string());
+                break;
+            }
+            match self.step(&state, mv) {
+                Ok((next, _)) => {
+                    let trail = self.trail(&state, mv);
+                    state = next;
+                    playback.won = self.is_won(&state);
+                    playback.frames.push(Frame {
+                        scene: self.scene(&state).expect("a game draws every state"),
+                        text: self.format_moves(&[mv]),
+                        trail,
+                    });
+                }
+                Err(refusal) => {
+                    playback.refused = Some(refusal.to_string());
+                    break;
+                }
+            }
+        }
+        Ok(Some(playback))
     }
 
     fn reachability(&self) -> Option<Reachability> {

@@ -12,6 +12,7 @@ pub mod games;
 pub mod generate;
 pub mod harness;
 pub mod level;
+pub mod picture;
 pub mod replay;
 pub mod report;
 pub mod search;

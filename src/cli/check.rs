@@ -31,7 +31,7 @@ pub enum Mode {
 }
 
 /// `check` over `targets`; blessing rewrites stale expectations.
-pub fn run(targets: &[String], json: bool, mode: Mode) -> Exit {
+pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> Exit {
     let bless = mode != Mode::Check;
     let selection = match Selection::of(targets) {
         Ok(selection) => selection,
@@ -99,6 +99,19 @@ pub fn run(targets: &[String], json: bool, mode: Mode) -> Exit {
         reports.iter().for_each(Report::print_json);
     } else {
         print_text(&reports, bless);
+    }
+    if let Some(dir) = html {
+        let subjects: Vec<Arc<Subject>> = reports
+            .iter()
+            .flat_map(|report| report.levels.iter().cloned())
+            .collect();
+        match super::pages::write(dir, &subjects) {
+            Ok(index) => eprintln!("report: {}", index.display()),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return Exit::BadInput;
+            }
+        }
     }
     if reports.iter().any(Report::failed) {
         Exit::Failed

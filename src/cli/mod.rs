@@ -8,8 +8,10 @@ mod ablate;
 mod check;
 mod generate;
 mod load;
+mod pages;
 mod replay;
 mod report;
+mod show;
 mod solve;
 
 use std::path::PathBuf;
@@ -76,6 +78,11 @@ enum Command {
                             expectation file give the --generations that remake it."
     )]
     Generate(GenerateArgs),
+    /// Draw a level with its cheapest win (or --moves) overlaid: ASCII in
+    /// the terminal (every move with --step), an SVG picture (--svg), or a
+    /// self-contained HTML page that replays it (--html). Exit 1 if the
+    /// level is not solved or the moves do not win.
+    Show(ShowArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -89,6 +96,10 @@ struct CheckArgs {
     /// Print one JSON object per level (and one for `orphans`) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Also write the report as HTML pages into DIR: an index (failures
+    /// first, a thumbnail per level) and a replay page per level.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -214,6 +225,32 @@ struct GenerateArgs {
     json: bool,
 }
 
+#[derive(clap::Args, Debug)]
+struct ShowArgs {
+    /// The level file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Write an SVG picture here: the level, a legend, and the path of every
+    /// move numbered.
+    #[arg(long, value_name = "OUT")]
+    svg: Option<PathBuf>,
+    /// Write a self-contained HTML replay here (play/pause, arrow keys).
+    #[arg(long, value_name = "OUT")]
+    html: Option<PathBuf>,
+    /// Draw these moves (the game's notation) instead of a cheapest win.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// In the terminal, print the level after every move.
+    #[arg(long)]
+    step: bool,
+    /// The game of FILE, instead of inferring it from the folder name.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// The most states the search for a cheapest win may store.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+}
+
 /// How a command went, in exit-status order: the worst one wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Verdict {
@@ -239,20 +276,26 @@ pub fn main() -> ExitCode {
         }
     };
     let verdict = match cli.command {
-        Command::Check(args) => check::run(&args.targets, args.json, check::Mode::Check),
+        Command::Check(args) => check::run(
+            &args.targets,
+            args.json,
+            args.html.as_deref(),
+            check::Mode::Check,
+        ),
         Command::Bless(args) => {
             let mode = if args.prune {
                 check::Mode::BlessAndPrune
             } else {
                 check::Mode::Bless
             };
-            check::run(&args.targets, false, mode)
+            check::run(&args.targets, false, None, mode)
         }
         Command::Report(args) => report::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Show(args) => show::run(args),
     };
     verdict.into()
 }

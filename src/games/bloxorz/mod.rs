@@ -13,6 +13,7 @@ mod bound;
 pub mod level;
 mod mutate;
 pub mod notation;
+mod picture;
 pub mod rules;
 
 pub use bound::HOPELESS;
@@ -86,6 +87,10 @@ impl Game for Level {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
         notation::parse(text)
+    }
+
+    fn scene(&self, state: &State) -> Option<crate::picture::Scene> {
+        Some(Level::scene(self, state))
     }
 
     fn level_text(&self) -> Option<String> {

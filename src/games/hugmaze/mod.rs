@@ -12,6 +12,7 @@ pub mod level;
 mod mutate;
 pub mod notation;
 pub mod packed;
+mod picture;
 pub mod rules;
 mod tables;
 
@@ -82,6 +83,10 @@ impl Game for Level {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
         notation::parse(text)
+    }
+
+    fn scene(&self, state: &State) -> Option<crate::picture::Scene> {
+        Some(Level::scene(self, state))
     }
 
     fn level_text(&self) -> Option<String> {

@@ -181,6 +181,10 @@ impl<W: Word> Game for Packed<W> {
         self.level.parse_moves(text)
     }
 
+    fn scene(&self, state: &W) -> Option<crate::picture::Scene> {
+        Some(self.level.scene(&self.unpack(*state)))
+    }
+
     fn level_text(&self) -> Option<String> {
         Game::level_text(&self.level)
     }

@@ -203,8 +203,8 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// Who stands where, for judging one rule.
-struct Scene {
+/// Who stands where, for judging one rule (and for drawing a state).
+pub(super) struct Scene {
     occupied: [u16; MAX_OBJECTS + 2],
     len: usize,
     /// Bit `l` is set while something stands on a plate of letter `l`.
@@ -214,7 +214,12 @@ struct Scene {
 impl Scene {
     /// Everyone in `state`, except the `lifted` bear and the object in slot
     /// `removed`.
-    fn of(level: &Level, state: &State, lifted: Option<Bear>, removed: Option<usize>) -> Scene {
+    pub(super) fn of(
+        level: &Level,
+        state: &State,
+        lifted: Option<Bear>,
+        removed: Option<usize>,
+    ) -> Scene {
         let mut scene = Scene {
             occupied: [NOWHERE; MAX_OBJECTS + 2],
             len: 0,
@@ -243,7 +248,7 @@ impl Scene {
 
     /// A gate cell is open while a plate of its letter is pressed or
     /// something stands in the gate itself.
-    fn gate_open(&self, cell: u16, letter: u8) -> bool {
+    pub(super) fn gate_open(&self, cell: u16, letter: u8) -> bool {
         self.pressed >> letter & 1 == 1 || self.is_occupied(cell)
     }
 

@@ -97,8 +97,14 @@ impl Course {
         }
     }
 
-    fn spot(&self, number: u16) -> Option<Pos> {
+    /// Where spot number `number` is (`None` for the goal or nowhere).
+    pub(crate) fn spot(&self, number: u16) -> Option<Pos> {
         self.spots.get(number as usize).copied()
+    }
+
+    /// Whether spot number `number` is home at the goal.
+    pub(crate) fn is_home(&self, number: u16) -> bool {
+        number == goal_number(&self.spots)
     }
 
     /// Who reaches each snack: for every snack cell, the bears that touch it.
@@ -229,6 +235,17 @@ impl Game for Course {
             column += token.chars().count() + 1;
         }
         Ok(moves)
+    }
+
+    fn scene(&self, state: &[u16; 2]) -> Option<crate::picture::Scene> {
+        Some(self.picture(state))
+    }
+
+    fn trail(&self, state: &[u16; 2], mv: Move) -> Vec<(usize, usize)> {
+        let touched = self.arc(state[mv.bear as usize], mv.to);
+        // The picture draws from the start cell to the end cell itself.
+        let inner = touched.len().saturating_sub(1);
+        touched.into_iter().take(inner).skip(1).collect()
     }
 
     fn level_text(&self) -> Option<String> {

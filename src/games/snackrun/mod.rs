@@ -15,6 +15,7 @@ pub mod course;
 pub mod graph;
 pub mod level;
 pub mod physics;
+mod picture;
 
 use crate::diagnostic::Diagnostic;
 use crate::level::{GameInfo, Loaded};

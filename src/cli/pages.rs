@@ -1,0 +1,103 @@
+//! `puzzle-qa check --html DIR`: the suite's report as pages. An index of
+//! every level checked (failures first) with a thumbnail, par, states, time
+//! and a verdict per check, and one page per level replaying its solution;
+//! where a check failed and the expected solution differs from the one found
+//! now, the two replay side by side.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::harness::Subject;
+use crate::picture::html::{self, Row};
+use crate::picture::svg::{self, escape};
+
+/// Writes the index and a page per level of `subjects` into `dir`; returns
+/// the index's path.
+pub fn write(dir: &Path, subjects: &[Arc<Subject>]) -> Result<std::path::PathBuf, String> {
+    let fail =
+        |path: &Path, error: std::io::Error| format!("cannot write {}: {error}", path.display());
+    let mut rows = Vec::new();
+    for subject in subjects {
+        let entry = subject.entry();
+        let link = format!("{}/{}.html", entry.game.name, entry.stem);
+        let (page, thumbnail) = level_page(subject);
+        let path = dir.join(&link);
+        std::fs::create_dir_all(path.parent().expect("a page has a folder"))
+            .map_err(|error| fail(&path, error))?;
+        std::fs::write(&path, page).map_err(|error| fail(&path, error))?;
+        let solution = subject.solution_if_solved();
+        rows.push(Row {
+            name: entry.id(),
+            link,
+            thumbnail,
+            par: solution.and_then(|solution| solution.par),
+            states: solution.map_or(0, |solution| solution.stats.stored),
+            ms: solution.map_or(0.0, |solution| solution.stats.milliseconds()),
+            checks: subject
+                .verdicts()
+                .map(|(check, verdict)| (check.to_string(), verdict.ok))
+                .collect(),
+        });
+    }
+    let index = dir.join("index.html");
+    std::fs::write(&index, html::index(&mut rows)).map_err(|error| fail(&index, error))?;
+    Ok(index)
+}
+
+/// A level's page and its thumbnail (if the level loads and its game draws).
+fn level_page(subject: &Subject) -> (String, Option<String>) {
+    let entry = subject.entry();
+    let title = entry.id();
+    let failures: String = subject
+        .verdicts()
+        .filter(|(_, verdict)| !verdict.ok)
+        .map(|(check, verdict)| {
+            format!(
+                "<h3 class=\"fail\">{} failed</h3><pre>{}</pre>\n",
+                escape(check),
+                escape(verdict.message.as_deref().unwrap_or(""))
+            )
+        })
+        .collect();
+    let back = "<p><a href=\"../index.html\">all levels</a></p>\n";
+    let level = match subject.level() {
+        Ok(level) => level,
+        Err(message) => {
+            let intro = format!("{back}{failures}<pre>{}</pre>", escape(&message));
+            return (html::text_page(&title, &intro), None);
+        }
+    };
+    let found = subject
+        .solution_if_solved()
+        .and_then(|solution| solution.moves.clone());
+    let expected = subject.expectations().ok().and_then(|expectations| {
+        expectations
+            .get("solution")
+            .and_then(|item| item.as_str())
+            .map(str::to_string)
+    });
+    let intro = format!(
+        "{back}<p>{} · par {}</p>\n{failures}",
+        escape(&entry.shown_level),
+        subject
+            .solution_if_solved()
+            .and_then(|solution| solution.par)
+            .map_or("-".to_string(), |par| par.to_string())
+    );
+    let play = |moves: &str| level.playback(moves).ok().flatten();
+    let Some(new) = play(found.as_deref().unwrap_or("")) else {
+        return (html::text_page(&title, &intro), None);
+    };
+    let thumbnail = Some(svg::thumbnail(&new.frames[0].scene, 120));
+    let failed = subject.verdicts().any(|(_, verdict)| !verdict.ok);
+    let page = match (expected.as_deref().and_then(play), failed) {
+        (Some(old), true) if expected != found => html::compare_page(
+            &title,
+            &intro,
+            ("expected (the expectation file's solution)", &old),
+            ("found now", &new),
+        ),
+        _ => html::replay_page(&title, &intro, &new),
+    };
+    (page, thumbnail)
+}

@@ -1,0 +1,108 @@
+//! `puzzle-qa show`: a level drawn, with its optimal solution (or the
+//! given moves) overlaid: ASCII in the terminal, SVG, or an HTML replay.
+
+use std::path::Path;
+
+use super::load::load;
+use super::{ShowArgs, Verdict};
+use crate::picture::{Playback, ascii, html, svg};
+use crate::search::{Algorithm, SearchOptions};
+
+pub fn run(args: ShowArgs) -> Verdict {
+    let Some(loaded) = load(&args.file, args.game.as_deref()) else {
+        return Verdict::BadInput;
+    };
+    let level = &loaded.loaded.level;
+    let file = args.file.display().to_string();
+    // The moves to draw: the given ones, or a cheapest win.
+    let (moves, what) = match &args.moves {
+        Some(moves) => (moves.clone(), "the given moves".to_string()),
+        None => {
+            let solution = level.solve(SearchOptions {
+                algorithm: Algorithm::Bfs,
+                limit: args.limit,
+            });
+            match (solution.par, solution.moves) {
+                (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}")),
+                _ => (String::new(), format!("no solution ({})", solution.status)),
+            }
+        }
+    };
+    let playback = match level.playback(&moves) {
+        Ok(Some(playback)) => playback,
+        Ok(None) => {
+            eprintln!("error: {} levels cannot be drawn", loaded.game.name);
+            return Verdict::BadInput;
+        }
+        Err(error) => {
+            eprintln!(
+                "error: the moves do not read at column {}: {}",
+                error.column, error.message
+            );
+            return Verdict::BadInput;
+        }
+    };
+    let intro = format!(
+        "<p>{} · {} · {}</p>\n<p class=\"moves-text\"><code>{}</code></p>\n",
+        svg::escape(&file),
+        svg::escape(loaded.game.name),
+        svg::escape(&what),
+        svg::escape(&moves)
+    );
+    let mut wrote = false;
+    for (out, text) in [
+        (
+            &args.svg,
+            args.svg.as_ref().map(|_| svg::picture(&playback)),
+        ),
+        (
+            &args.html,
+            args.html
+                .as_ref()
+                .map(|_| html::replay_page(&file, &intro, &playback)),
+        ),
+    ] {
+        if let (Some(out), Some(text)) = (out, text) {
+            if let Err(error) = write(out, &text) {
+                eprintln!("error: cannot write {}: {error}", out.display());
+                return Verdict::BadInput;
+            }
+            println!("wrote {}", out.display());
+            wrote = true;
+        }
+    }
+    if !wrote {
+        print_ascii(&playback, &what, &moves, args.step);
+    }
+    if playback.refused.is_some() || !playback.won {
+        Verdict::Failed
+    } else {
+        Verdict::Passed
+    }
+}
+
+fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
+    let start = &playback.frames[0].scene;
+    if step {
+        print!("{}", ascii::steps(playback));
+    } else {
+        print!("{}", ascii::grid(start));
+    }
+    print!("{}", ascii::key(start));
+    println!("{what}: {moves}");
+    if let Some(reason) = &playback.refused {
+        println!("stopped after {} moves: {reason}", playback.moves());
+    } else if !playback.won && !moves.is_empty() {
+        println!("the moves end before the level is won");
+    }
+}
+
+fn write(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(folder) = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(folder)?;
+    }
+    std::fs::write(path, text)
+}
