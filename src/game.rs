@@ -68,7 +68,7 @@ pub const HOPELESS: Cost = Cost::MAX / 4;
 pub trait Game: Sized {
     /// Everything that changes during play; plain data, cheap to copy.
     /// Searches store one per visited state, so keep it small: pack it
-    /// into an integer if you can (see `games::hugmaze::packed`).
+    /// into an integer if you can (as the built-in grid games do).
     type State: Copy + Eq + Hash + Debug;
     /// The visited-set key: equal for states that play identically (for
     /// example, two identical objects swapped).

@@ -206,7 +206,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 }
 
 /// The game a level file belongs to, from the name of its parent folder
-/// (`levels/bloxorz/level01.txt` → `bloxorz`).
+/// (`levels/GAME/NAME.txt` → `GAME`).
 pub fn infer_game(path: &Path, games: &'static [GameInfo]) -> Option<&'static GameInfo> {
     let folder = path.parent()?.file_name()?.to_str()?;
     games.iter().find(|game| game.name == folder)

@@ -205,7 +205,7 @@ fn game_of_folder(folder: Option<&Path>) -> Option<&'static GameInfo> {
     find(folder?.file_name()?.to_str()?)
 }
 
-/// The `n`th ancestor of `path` (`levels/bloxorz/level01.txt`, 3 → `.`).
+/// The `n`th ancestor of `path` (`levels/GAME/NAME.txt`, 3 → `.`).
 fn ancestor(path: &Path, n: usize) -> PathBuf {
     let mut current = path;
     for _ in 0..n {

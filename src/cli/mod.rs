@@ -28,8 +28,8 @@ use crate::search::{Algorithm, DEFAULT_STATE_LIMIT};
     version,
     about = "QA for puzzle-game levels: solve them, prove their par, replay solutions, \
              ablate their mechanics",
-    after_help = "The game of a level is its parent folder's name (levels/bloxorz/level01.txt is a \
-                  bloxorz level), unless --game names it.\n\
+    after_help = "The game of a level is its parent folder's name (levels/GAME/NAME.txt is a GAME \
+                  level), unless --game names it.\n\
                   Exit status: 0 all good, 1 a level failed, 2 bad input or usage."
 )]
 struct Cli {
@@ -41,11 +41,11 @@ struct Cli {
 enum Command {
     /// Check every level against its expectations (the main job): each game's
     /// checks (search games: parse, solvable, par, replay, routes, ablation;
-    /// snackrun: parse, goal, snacks, traps, ablation), then orphans. Exit 1
+    /// a reachability game: its own, such as goal, snacks, traps, ablation), then orphans. Exit 1
     /// if any check fails.
     Check(CheckArgs),
     /// Rewrite the machine-owned expectations (status, par, solution,
-    /// [mechanics]; snackrun: goal, [snacks], traps, [lost_without]) of the
+    /// [mechanics]; a reachability game: its own, such as goal or [snacks]) of the
     /// selected levels to what the checks found, and report each change.
     /// Refused when the CI environment variable is set.
     Bless(BlessArgs),
@@ -56,7 +56,7 @@ enum Command {
     /// check fails or expectations are stale.
     Report(report::Args),
     /// Find a cheapest win for each level and print its par and solution;
-    /// for a reachability game (snackrun), who reaches the goal, the snacks
+    /// for a reachability game (a platformer), who reaches the goal, the snacks
     /// out of reach (with the jump that falls short) and the traps. Exit 1
     /// if a level is not solved or has reachability problems.
     Solve(SolveArgs),
@@ -88,7 +88,7 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
     /// What to check: a repository root, a levels/ folder, a game folder, level
-    /// files, or trial-name filters such as `bloxorz::level09` or `::par`
+    /// files, or trial-name filters such as `GAME::LEVEL` or `::par`
     /// (a check runs if its trial name contains any filter). Default: every
     /// level under ./levels.
     #[arg(value_name = "PATH|FILTER")]
@@ -138,7 +138,7 @@ struct ReplayArgs {
     /// The level file.
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// The moves, in the game's notation (Bloxorz: "R2 D R3 D", S to pass control).
+    /// The moves, in the game's notation (the README gives each game's).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     moves: String,
     /// The game of FILE, instead of inferring it from the folder name.
@@ -173,7 +173,7 @@ struct AblateArgs {
 
 #[derive(clap::Args, Debug)]
 struct GenerateArgs {
-    /// The game to make a level for (one with a generator: bloxorz, hugmaze).
+    /// The game to make a level for (one that has a level generator).
     #[arg(value_name = "GAME")]
     game: String,
     /// The par the level must reach.

@@ -18,8 +18,10 @@ use super::subject::Subject;
 /// under bless).
 ///
 /// ```
+/// use puzzle_qa::diagnostic::Diagnostic;
+/// use puzzle_qa::game::{Cost, Game, NotationError};
 /// use puzzle_qa::harness::{Check, Finding, Settings, Subject, Suite};
-/// use puzzle_qa::level::GameInfo;
+/// use puzzle_qa::level::{GameInfo, Loaded};
 ///
 /// /// Levels may not take more than 10 moves.
 /// struct Short;
@@ -37,22 +39,48 @@ use super::subject::Subject;
 ///     }
 /// }
 ///
-/// // Bloxorz levels, with only this check.
+/// // A toy game whose level file is a length: walk it, one step a move.
+/// struct Walk(u32);
+/// # impl Game for Walk {
+/// #     type State = u32;
+/// #     type Key = u32;
+/// #     type Move = ();
+/// #     type Refusal = &'static str;
+/// #     fn start(&self) -> u32 { 0 }
+/// #     fn key(&self, at: &u32) -> u32 { *at }
+/// #     fn is_won(&self, at: &u32) -> bool { *at == self.0 }
+/// #     fn moves(&self, _: &u32) -> impl Iterator<Item = ()> { std::iter::once(()) }
+/// #     fn step(&self, at: &u32, _: ()) -> Result<(u32, Cost), &'static str> { Ok((at + 1, 1)) }
+/// #     fn format_moves(&self, moves: &[()]) -> String { "s".repeat(moves.len()) }
+/// #     fn parse_moves(&self, text: &str) -> Result<Vec<()>, NotationError> {
+/// #         Ok(text.chars().map(|_| ()).collect())
+/// #     }
+/// # }
+///
+/// fn load(text: &str) -> Result<Loaded, Diagnostic> {
+///     let length = text.trim().parse().map_err(|_| Diagnostic::error("expected a length"))?;
+///     Ok(Loaded::new(Walk(length), Vec::new()))
+/// }
+///
+/// // The game, with only this check.
 /// static GAMES: &[GameInfo] = &[GameInfo {
+///     name: "walk",
+///     extension: "txt",
+///     load,
 ///     checks: &[&Short],
-///     ..puzzle_qa::games::bloxorz::GAME
+///     generator: None,
 /// }];
 ///
 /// let root = tempfile::tempdir()?;
-/// std::fs::create_dir_all(root.path().join("levels/bloxorz"))?;
-/// std::fs::write(root.path().join("levels/bloxorz/a.txt"), "s p p e\n")?;
-/// std::fs::write(root.path().join("levels/bloxorz/b.txt"), "s p p p p p p p p p p p p p p p p p e\n")?;
+/// std::fs::create_dir_all(root.path().join("levels/walk"))?;
+/// std::fs::write(root.path().join("levels/walk/a.txt"), "3\n")?;
+/// std::fs::write(root.path().join("levels/walk/b.txt"), "12\n")?;
 ///
 /// let verdicts = Suite::discover(Settings::new(root.path(), GAMES)).run();
 /// let outcomes: Vec<(&str, bool)> =
 ///     verdicts.iter().map(|(trial, verdict)| (trial.as_str(), verdict.ok)).collect();
 /// // `orphans` fails: neither level has an expectation file yet.
-/// assert_eq!(outcomes, [("bloxorz::a::short", true), ("bloxorz::b::short", false), ("orphans", false)]);
+/// assert_eq!(outcomes, [("walk::a::short", true), ("walk::b::short", false), ("orphans", false)]);
 /// assert_eq!(verdicts[1].1.message.as_deref(), Some("par 12 is above 10"));
 /// # Ok::<(), std::io::Error>(())
 /// ```

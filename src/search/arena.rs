@@ -1,8 +1,8 @@
 //! The memory of a search: every stored state once, in one vector, with a
 //! `u32` parent link; and the two visited tables over it.
 //!
-//! Why this shape: the state is usually a packed integer (a Hug Maze state
-//! is a `u32` on a 12 × 12 grid), so a stored state costs its own size plus 4
+//! Why this shape: the state is usually a packed integer (two players and
+//! a few objects on a 12 × 12 grid fit a `u32`), so a stored state costs its own size plus 4
 //! bytes of parent, plus its entry in a hash table. Moves are not stored:
 //! [`Arena::path_to`] re-derives them along the chain of parents, once, at
 //! the end. The hash is rustc-hash's fixed-seed Fx hash, so runs are
@@ -90,7 +90,7 @@ impl<G: Game> Arena<G> {
     /// the game's move order on a tie). The walk starts from the real start
     /// and follows the states the moves actually produce, so the path replays
     /// through [`Game::step`] even where two states share a key but differ
-    /// (Bloxorz remembers which cube has control; its key does not).
+    /// (a game may remember more than decides play, such as which of two identical pieces is in control).
     pub fn path_to(&self, game: &G, node: usize) -> (Vec<G::Move>, G::State) {
         let mut chain = Vec::new();
         let mut at = node as u32;
