@@ -1,0 +1,25 @@
+//! A Sokoban level suite on puzzle-qa's harness, the way a downstream crate
+//! would write its `tests/levels.rs`: name the games, point at the folder
+//! holding `levels/` and `expectations/`, call the runner.
+//!
+//! `cargo test --example sokoban` runs it (and plain `cargo test` does too);
+//! `BLESS=1 cargo test --example sokoban` accepts new pars.
+
+mod sokoban;
+
+use puzzle_qa::level::GameInfo;
+
+static GAMES: &[GameInfo] = &[GameInfo {
+    name: "sokoban",
+    extension: "xsb",
+    load: sokoban::load,
+    checks: puzzle_qa::checks::SEARCH,
+    generator: None,
+}];
+
+fn main() -> std::process::ExitCode {
+    puzzle_qa::harness::main(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sokoban"),
+        GAMES,
+    )
+}
