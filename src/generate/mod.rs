@@ -73,3 +73,22 @@ pub trait Candidate: Send + Sync {
     /// `key: value` header lines (none while the loop is evaluating it).
     fn level_text(&self, header: &[(&str, &str)]) -> String;
 }
+
+/// Applies one random change to a draft: `change` is tried until it
+/// reports that it applied (some changes do not fit a given level, such as
+/// moving a switch in a level without one), at most 32 times.
+pub fn change_once(mut change: impl FnMut() -> bool) {
+    for _ in 0..32 {
+        if change() {
+            return;
+        }
+    }
+}
+
+/// `key: value` header lines, as the built-in games' level files start.
+pub fn header_lines(header: &[(&str, &str)]) -> String {
+    header
+        .iter()
+        .map(|(key, value)| format!("{key}: {value}\n"))
+        .collect()
+}

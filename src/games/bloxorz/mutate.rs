@@ -14,7 +14,7 @@
 //! two drafts that print the same are the same level.
 
 use super::ablate::{BRIDGE, MECHANICS, STRONG_SWITCH, TELEPORT, WEAK_TILE};
-use crate::generate::{Candidate, Generator, Rng, Target};
+use crate::generate::{Candidate, Generator, Rng, Target, change_once, header_lines};
 
 /// Bloxorz's generator, for the registry.
 pub(super) static GENERATOR: Maker = Maker;
@@ -114,21 +114,13 @@ struct Draft {
 impl Candidate for Draft {
     fn mutate(&self, target: &Target, rng: &mut Rng) -> Box<dyn Candidate> {
         let mut draft = self.clone();
-        // Some changes do not apply (no switch to move): try another.
-        for _ in 0..32 {
-            if draft.change(target, rng) {
-                break;
-            }
-        }
+        change_once(|| draft.change(target, rng));
         draft.tidy();
         Box::new(draft)
     }
 
     fn level_text(&self, header: &[(&str, &str)]) -> String {
-        let mut text = String::new();
-        for (key, value) in header {
-            text.push_str(&format!("{key}: {value}\n"));
-        }
+        let mut text = header_lines(header);
         for row in self.cells.chunks(self.width) {
             let tokens: Vec<String> = row.iter().map(|cell| self.token(*cell)).collect();
             text.push_str(&tokens.join(" "));

@@ -10,7 +10,7 @@
 //! with no warning.
 
 use super::ablate::MECHANICS;
-use crate::generate::{Candidate, Generator, Rng, Target};
+use crate::generate::{Candidate, Generator, Rng, Target, change_once, header_lines};
 
 /// Hug Maze's generator, for the registry.
 pub(super) static GENERATOR: Maker = Maker;
@@ -90,21 +90,13 @@ fn is_piece(cell: u8) -> bool {
 impl Candidate for Draft {
     fn mutate(&self, target: &Target, rng: &mut Rng) -> Box<dyn Candidate> {
         let mut draft = self.clone();
-        // Some changes do not apply (no object to move): try another.
-        for _ in 0..32 {
-            if draft.change(target, rng) {
-                break;
-            }
-        }
+        change_once(|| draft.change(target, rng));
         draft.tidy();
         Box::new(draft)
     }
 
     fn level_text(&self, header: &[(&str, &str)]) -> String {
-        let mut text = String::new();
-        for (key, value) in header {
-            text.push_str(&format!("{key}: {value}\n"));
-        }
+        let mut text = header_lines(header);
         for row in self.cells.chunks(self.width) {
             text.push_str(&String::from_utf8_lossy(row));
             text.push('\n');
