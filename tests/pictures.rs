@@ -198,3 +198,58 @@ fn show_prints_the_level_and_each_step_in_the_terminal() {
     assert_eq!(output.status.code(), Some(0));
     insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
 }
+
+#[test]
+fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_by_side() {
+    let root = tempfile::tempdir().unwrap();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (level, expectation) in [
+        // The par is wrong and the solution is the published one, not the
+        // one the solver finds: the par check fails.
+        (
+            "level01",
+            "status = \"solved\"\npar = 8\nsolution = \"R2 D R3 D\"\n",
+        ),
+        ("level02", ""),
+    ] {
+        let levels = root.path().join("levels/bloxorz");
+        std::fs::create_dir_all(&levels).unwrap();
+        std::fs::copy(
+            repo.join(format!("levels/bloxorz/{level}.txt")),
+            levels.join(format!("{level}.txt")),
+        )
+        .unwrap();
+        let expectations = root.path().join("expectations/bloxorz");
+        std::fs::create_dir_all(&expectations).unwrap();
+        let text = if expectation.is_empty() {
+            std::fs::read_to_string(repo.join(format!("expectations/bloxorz/{level}.toml")))
+                .unwrap()
+        } else {
+            expectation.to_string()
+        };
+        std::fs::write(expectations.join(format!("{level}.toml")), text).unwrap();
+    }
+    let out = root.path().join("report");
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle-qa"))
+        .args(["check", root.path().to_str().unwrap(), "--html"])
+        .arg(&out)
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "level01's par check fails");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let first = index.find("bloxorz::level01").unwrap();
+    assert!(
+        first < index.find("bloxorz::level02").unwrap(),
+        "failures first"
+    );
+    assert!(index.contains("<span class=\"fail\">FAIL</span>"));
+    let page = std::fs::read_to_string(out.join("bloxorz/level01.html")).unwrap();
+    assert!(
+        page.contains("id=\"old\"") && page.contains("id=\"new\""),
+        "{page}"
+    );
+    assert!(page.contains("par failed"));
+    let passing = std::fs::read_to_string(out.join("bloxorz/level02.html")).unwrap();
+    assert!(!passing.contains("id=\"old\"") && passing.contains("id=\"replay\""));
+}
