@@ -117,8 +117,11 @@ impl std::fmt::Display for Class {
 /// One ablated copy, solved and classified.
 #[derive(Clone, Debug)]
 pub struct Ablated {
+    /// What was taken out.
     pub ablation: Ablation,
+    /// What taking it out did, against the level's own par.
     pub class: Class,
+    /// The search of the ablated copy.
     pub solution: Solution,
 }
 

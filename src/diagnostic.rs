@@ -4,9 +4,12 @@
 
 use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 
+/// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
+    /// The input is wrong and cannot be used as it is.
     Error,
+    /// The input is used, but something in it looks like a mistake.
     Warning,
 }
 
@@ -14,16 +17,22 @@ pub enum Severity {
 /// in characters (not bytes); line 0 means the file as a whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// What is wrong, in words.
     pub message: String,
+    /// The line pointed at; 0 for the file as a whole.
     pub line: usize,
+    /// The first character pointed at, on `line`.
     pub column: usize,
     /// How many characters the caret underlines (at least one is drawn).
     pub width: usize,
+    /// A suggestion shown below the snippet (`= hint: …`), if any.
     pub hint: Option<String>,
 }
 
 impl Diagnostic {
+    /// An error about the file as a whole; `at` points it at a place.
     pub fn error(message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
@@ -35,6 +44,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning about the file as a whole; `at` points it at a place.
     pub fn warning(message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
@@ -50,6 +60,7 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a hint, shown below the snippet.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self

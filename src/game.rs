@@ -258,9 +258,13 @@ impl Reachability {
 /// jump needed from it (rows up, negative for a drop; columns across).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Shortfall {
+    /// The unreachable collectible, `[row, column]`.
     pub snack: [usize; 2],
+    /// The nearest reachable place to it, `[row, column]`.
     pub from: [usize; 2],
+    /// Rows from `from` up to the collectible; negative when it is below.
     pub rise: isize,
+    /// Columns between `from` and the collectible.
     pub sideways: usize,
 }
 
@@ -281,6 +285,7 @@ impl Shortfall {
 /// `weak-tile`), where (everywhere, or one cell), and what takes its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ablation {
+    /// The mechanic's name, as the game's rulebook spells it.
     pub mechanic: &'static str,
     /// `None`: every piece of the mechanic; `Some((row, column))`, 0-based:
     /// the one piece on that cell.
@@ -292,11 +297,14 @@ pub struct Ablation {
 /// A move text that does not read: where (1-based character column) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// The 1-based character column where reading failed.
     pub column: usize,
+    /// Why the text does not read there.
     pub message: String,
 }
 
 impl NotationError {
+    /// The error at `column`, with `message` saying why.
     pub fn new(column: usize, message: impl Into<String>) -> Self {
         NotationError {
             column,

@@ -18,6 +18,7 @@ use crate::search::{self, SearchOptions, Stats, Status};
 /// under `levels/` and `expectations/`), how its level files are named and
 /// loaded, and the checks the harness runs on each level.
 pub struct GameInfo {
+    /// The game's name: also its folder under `levels/` and `expectations/`.
     pub name: &'static str,
     /// The extension of its level files, without the dot (`"txt"`).
     pub extension: &'static str,
@@ -33,11 +34,14 @@ pub struct GameInfo {
 
 /// A parsed level and the warnings its file raised.
 pub struct Loaded {
+    /// The parsed level, whatever its game.
     pub level: Box<dyn AnyLevel>,
+    /// The warnings its file raised.
     pub warnings: Vec<Diagnostic>,
 }
 
 impl Loaded {
+    /// A parsed level of any game, with its file's warnings.
     pub fn new<G: Game + Send + Sync + 'static>(level: G, warnings: Vec<Diagnostic>) -> Self {
         Loaded {
             level: Box::new(level),
@@ -78,8 +82,11 @@ pub trait AnyLevel: Send + Sync {
 /// A search's verdict in game-neutral terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// Solved, unsolvable, or stopped at the state limit.
     pub status: Status,
+    /// The fewest moves that win, if solved.
     pub par: Option<Cost>,
+    /// How much work the search did.
     pub stats: Stats,
     /// One cheapest win in the game's notation, when solved.
     pub moves: Option<String>,
@@ -88,6 +95,7 @@ pub struct Solution {
 /// A replay's verdict in game-neutral terms (the `replay --json` fields).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReplayReport {
+    /// Whether the level was won when the replay ended.
     pub won: bool,
     /// Cost of the moves applied (moves counted toward par).
     pub moves: Cost,

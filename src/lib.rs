@@ -3,6 +3,8 @@
 //!
 //! See ARCHITECTURE.md for a map of the modules.
 
+#![warn(missing_docs)]
+
 pub mod ablation;
 pub mod checks;
 pub mod cli;

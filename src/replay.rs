@@ -30,6 +30,9 @@ pub struct ReplayFailure {
     pub reason: String,
 }
 
+/// The reason given for any move after a win.
+pub const AFTER_THE_WIN: &str = "the level is already won; no move after the win";
+
 /// Plays `moves` from the start through [`Game::step`].
 ///
 /// The replay stops at the first move the rules refuse. A win is terminal,
@@ -62,9 +65,6 @@ pub struct ReplayFailure {
 /// assert!(!bumped.won);
 /// assert_eq!(bumped.failure.unwrap().reason, "wall");
 /// ```
-/// The reason given for any move after a win.
-pub const AFTER_THE_WIN: &str = "the level is already won; no move after the win";
-
 pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Replay {
     let mut state = game.start();
     let mut cost = 0;

@@ -8,6 +8,8 @@ use crate::ablation::{self, Class};
 use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
 use crate::search::{Algorithm, SearchOptions, Status};
 
+/// The `ablation` check: takes each mechanic out in turn, re-solves the
+/// copy, and holds the classes against `[mechanics]`.
 pub struct Ablations;
 
 impl Check for Ablations {

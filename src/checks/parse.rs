@@ -3,6 +3,8 @@
 
 use crate::harness::{Check, Finding, Subject};
 
+/// The `parse` check: the level file loads, and its expectation file is
+/// valid TOML whose keys all belong to some check.
 pub struct Parse;
 
 impl Check for Parse {

@@ -10,13 +10,17 @@ use super::play;
 use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
 use crate::search::Status;
 
+/// The `routes` check: each designer-recorded route still wins, and none
+/// wins below par.
 pub struct Routes;
 
 /// A designer-recorded solution.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Route {
+    /// The route's name, unique within the level.
     pub name: String,
+    /// The moves, in the game's notation.
     pub moves: String,
     /// The designer claims this route is optimal: above par fails.
     #[serde(default)]

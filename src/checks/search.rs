@@ -6,6 +6,8 @@ use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
 use crate::level::Solution;
 use crate::search::{DEFAULT_STATE_LIMIT, Status};
 
+/// The `solvable` check: whether the search proved the level solved or
+/// unsolvable, against `status`.
 pub struct Solvable;
 
 impl Check for Solvable {
@@ -43,6 +45,7 @@ impl Check for Solvable {
     }
 }
 
+/// The `par` check: the solver's optimum, against `par`.
 pub struct Par;
 
 impl Check for Par {
@@ -83,6 +86,8 @@ impl Check for Par {
     }
 }
 
+/// The `replay` check: the solver's own path wins at par through the rules,
+/// and the stored `solution` still does.
 pub struct Replay;
 
 impl Check for Replay {

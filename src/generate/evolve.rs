@@ -60,9 +60,11 @@ impl Budget<'_> {
 /// How the run is going, for a progress display.
 #[derive(Clone, Debug)]
 pub struct Progress {
+    /// The generation just ranked; 0 is the random first population.
     pub generation: u64,
     /// Candidates solved so far.
     pub candidates: u64,
+    /// Time since the run started.
     pub elapsed: Duration,
     /// The best par among levels that meet the target's mechanic
     /// requirements, if any does yet.
@@ -74,8 +76,11 @@ pub struct Progress {
 /// A new best par among qualifying levels: when it happened and the par.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Milestone {
+    /// The generation in which it happened.
     pub generation: u64,
+    /// Seconds since the run started.
     pub seconds: f64,
+    /// The new best par.
     pub par: Cost,
 }
 
@@ -86,8 +91,11 @@ pub struct Generated {
     pub best: Evaluated,
     /// Whether `best` meets the whole target.
     pub met: bool,
+    /// Generations of mutated children made after the random first population.
     pub generations: u64,
+    /// Candidates solved in the whole run, the random ones included.
     pub candidates: u64,
+    /// How long the run took.
     pub elapsed: Duration,
     /// Each time the best qualifying level improved.
     pub history: Vec<Milestone>,

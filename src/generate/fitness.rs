@@ -28,23 +28,30 @@ pub const MISSING_PENALTY: i64 = 24;
 /// penalties), then states expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Fitness {
+    /// The par minus the penalties.
     pub score: i64,
+    /// States the search expanded; on equal scores more ranks higher (more
+    /// wrong turns).
     pub expanded: u64,
 }
 
 /// A solvable candidate, solved and judged.
 #[derive(Clone)]
 pub struct Evaluated {
+    /// The candidate itself, to mutate further.
     pub candidate: Arc<dyn Candidate>,
     /// Its level file text, without a header.
     pub text: String,
+    /// Its par: the fewest moves that win.
     pub par: Cost,
+    /// States its search expanded.
     pub expanded: u64,
     /// Each mechanic present and its ablation class, in the game's order;
     /// empty when the candidate was not worth ablating (see [`evaluate`]).
     pub mechanics: Vec<(&'static str, Class)>,
     /// Whether `mechanics` was computed.
     pub ablated: bool,
+    /// Its rank among the candidates.
     pub fitness: Fitness,
 }
 

@@ -34,6 +34,8 @@ pub struct Target {
     pub min_par: Cost,
     /// The grid's size bound, in cells.
     pub width: usize,
+    /// The grid's height, in cells; `width` is the other half of the size
+    /// bound.
     pub height: usize,
     /// The mechanic kinds the generator may place, by the names
     /// [`crate::game::Game::mechanics`] reports.

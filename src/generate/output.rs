@@ -17,7 +17,9 @@ use crate::level::GameInfo;
 pub struct Placement {
     /// The repository root, or the level's own folder outside a repository.
     pub root: PathBuf,
+    /// The level file.
     pub level: PathBuf,
+    /// The level's expectation file.
     pub expectations: PathBuf,
 }
 

@@ -108,7 +108,9 @@ pub enum Owner {
 /// A top-level key of an expectation file.
 #[derive(Clone, Copy, Debug)]
 pub struct ExpectationKey {
+    /// The key as written in the file (`par`, `mechanics`).
     pub name: &'static str,
+    /// Who writes it: bless or people.
     pub owner: Owner,
     /// What its value must look like; the `parse` check holds every file to it.
     pub shape: Shape,
@@ -121,7 +123,9 @@ pub struct ExpectationKey {
 pub enum Shape {
     /// Anything: the owning check reads it and reports its own errors.
     Any,
+    /// An integer (`par = 23`).
     Integer,
+    /// A string (`status = "solved"`).
     String,
     /// A table (`[mechanics]`) or an inline table.
     Table,
@@ -159,6 +163,8 @@ impl Shape {
 }
 
 impl ExpectationKey {
+    /// A key bless writes from the check's result; its value may have any
+    /// shape until `shaped` says otherwise.
     pub const fn machine(name: &'static str, about: &'static str) -> Self {
         ExpectationKey {
             name,
@@ -168,6 +174,8 @@ impl ExpectationKey {
         }
     }
 
+    /// A key people write and bless never touches; its value may have any
+    /// shape until `shaped` says otherwise.
     pub const fn designer(name: &'static str, about: &'static str) -> Self {
         ExpectationKey {
             name,

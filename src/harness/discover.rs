@@ -11,13 +11,18 @@ use crate::level::GameInfo;
 /// A level file and where its expectations live.
 #[derive(Clone)]
 pub struct LevelEntry {
+    /// The game the level belongs to.
     pub game: &'static GameInfo,
     /// The file name without its extension: `level09`.
     pub stem: String,
+    /// The level file.
     pub level_path: PathBuf,
+    /// Where its expectation file is, or would be:
+    /// `expectations/<game>/<stem>.toml` under the root.
     pub expectation_path: PathBuf,
     /// The two paths as messages show them.
     pub shown_level: String,
+    /// `expectation_path` as messages show it.
     pub shown_expectation: String,
 }
 

@@ -47,10 +47,13 @@ impl Settings {
         }
     }
 
+    /// The folder of level files, one sub-folder per game: `root/levels`.
     pub fn levels_dir(&self) -> PathBuf {
         self.root.join("levels")
     }
 
+    /// The folder of expectation files, one sub-folder per game:
+    /// `root/expectations`.
     pub fn expectations_dir(&self) -> PathBuf {
         self.root.join("expectations")
     }

@@ -18,7 +18,9 @@ use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
 /// A level file read and parsed.
 pub struct Source {
+    /// The file's text, as read.
     pub text: String,
+    /// The parsed level and its warnings.
     pub loaded: Loaded,
 }
 
@@ -42,6 +44,7 @@ type MachineValues = Vec<(&'static str, Option<Item>)>;
 /// How one check went on one level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Verdict {
+    /// Whether the check passed.
     pub ok: bool,
     /// Why it failed; or, when it passed, its notes (if any).
     pub message: Option<String>,
@@ -77,6 +80,8 @@ struct HarnessFields {
 }
 
 impl Subject {
+    /// The subject for level `entry`; nothing is read or computed until a
+    /// check asks.
     pub fn new(entry: LevelEntry, settings: Arc<Settings>) -> Self {
         let checks = entry.game.checks.len();
         Subject {
@@ -90,10 +95,12 @@ impl Subject {
         }
     }
 
+    /// Which level this is: its game, stem and paths.
     pub fn entry(&self) -> &LevelEntry {
         &self.entry
     }
 
+    /// The settings the checks run with.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }

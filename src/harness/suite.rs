@@ -17,6 +17,8 @@ pub type Work = (Arc<Subject>, usize);
 /// The name of the one suite-wide trial.
 pub const ORPHANS: &str = "orphans";
 
+/// The levels under test, one shared [`Subject`] each, and the settings they
+/// are checked with.
 pub struct Suite {
     settings: Arc<Settings>,
     subjects: Vec<Arc<Subject>>,
@@ -39,10 +41,13 @@ impl Suite {
         Suite { settings, subjects }
     }
 
+    /// The settings every level is checked with.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
+    /// One subject per level, in the order discovered (by game, then file
+    /// name) or given.
     pub fn subjects(&self) -> &[Arc<Subject>] {
         &self.subjects
     }

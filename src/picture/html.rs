@@ -145,8 +145,11 @@ pub struct Row {
     pub link: String,
     /// A small SVG of the level, if the game draws.
     pub thumbnail: Option<String>,
+    /// The level's par, if its search ran and found one.
     pub par: Option<u32>,
+    /// States the search stored; 0 if it did not run.
     pub states: u64,
+    /// How long the search took, in milliseconds; 0 if it did not run.
     pub ms: f64,
     /// Each check and whether it passed.
     pub checks: Vec<(String, bool)>,

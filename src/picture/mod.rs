@@ -27,6 +27,7 @@ pub struct Look {
 }
 
 impl Look {
+    /// A look without a label.
     pub fn new(name: &'static str, fill: &'static str, glyph: char) -> Look {
         Look {
             name,
@@ -36,6 +37,7 @@ impl Look {
         }
     }
 
+    /// The same look, with `label` drawn on it.
     pub fn labelled(self, label: impl Into<String>) -> Look {
         Look {
             label: Some(label.into()),
@@ -47,8 +49,11 @@ impl Look {
 /// Something standing on the grid in one state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The legend's name for it (`block`, `Bubu (small bear)`).
     pub name: &'static str,
+    /// A CSS colour.
     pub fill: &'static str,
+    /// Its character in the terminal.
     pub glyph: char,
     /// The cells it covers, `(row, column)`, 0-based.
     pub cells: Vec<(usize, usize)>,
@@ -59,22 +64,29 @@ pub struct Piece {
 /// An arrow between two cells: what drives what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
+    /// The cell that drives (a switch, a plate, a teleport).
     pub from: (usize, usize),
+    /// The cell it drives (a tile, a gate, a landing cell).
     pub to: (usize, usize),
 }
 
 /// One state of a level, as a picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scene {
+    /// Columns in the grid.
     pub width: usize,
+    /// Rows in the grid.
     pub height: usize,
     /// One look per cell, row by row.
     pub cells: Vec<Look>,
+    /// What stands on the grid, drawn over the cells.
     pub pieces: Vec<Piece>,
+    /// Arrows from each cell to the cells it drives.
     pub links: Vec<Link>,
 }
 
 impl Scene {
+    /// The look of the cell at (`row`, `col`), 0-based.
     pub fn look(&self, row: usize, col: usize) -> &Look {
         &self.cells[row * self.width + col]
     }
@@ -83,6 +95,7 @@ impl Scene {
 /// One frame of a playback: the state after a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
+    /// The state, as a picture.
     pub scene: Scene,
     /// The move that led here, in the game's notation (empty for the start).
     pub text: String,
@@ -94,6 +107,7 @@ pub struct Frame {
 /// A level played through: the start, then one frame per legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playback {
+    /// The start, then the state after each legal move.
     pub frames: Vec<Frame>,
     /// Why the moves stopped before their end, if a move was refused.
     pub refused: Option<String>,

@@ -25,7 +25,9 @@ impl std::fmt::Display for GitError {
 /// `/` separators) and its blob id.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TreeFile {
+    /// Relative to the project root, `/`-separated.
     pub path: String,
+    /// Its git blob id.
     pub blob: String,
 }
 

@@ -71,7 +71,9 @@ pub const PAR: &str = "par";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Change {
+    /// Only in the working tree.
     New,
+    /// Only at base.
     Removed,
     /// Same content under a new name.
     Renamed,
@@ -79,6 +81,7 @@ pub enum Change {
     Edited,
     /// Only its expectation file changed.
     Expectations,
+    /// Neither the level file nor its expectation file changed.
     Unchanged,
 }
 
@@ -108,7 +111,9 @@ pub enum Severity {
     Stale,
     /// Machine-owned values changed in the expectations, the level did not.
     HandEdit,
+    /// Something changed, and nothing is wrong.
     Changed,
+    /// Nothing changed, and nothing is wrong.
     Unchanged,
 }
 
@@ -140,17 +145,23 @@ impl Severity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// It passed.
     Ok,
+    /// It failed only because the expectations are out of date: bless fixes
+    /// it.
     Stale,
+    /// It failed, and bless would not fix it.
     Failed,
 }
 
 /// A check that did not pass, with its message in full.
 #[derive(Clone, Debug, Serialize)]
 pub struct Failure {
+    /// The check's name.
     pub check: &'static str,
     /// Bless would fix it.
     pub stale: bool,
+    /// Why it failed.
     pub message: String,
 }
 
@@ -159,12 +170,15 @@ pub struct Failure {
 pub struct Row {
     /// `<game>::<level>`, its trial-name prefix (at base, for a removed level).
     pub level: String,
+    /// The level's game.
     pub game: &'static str,
     /// The level file in the working tree (at base, for a removed level).
     pub file: String,
     /// The level file at base, for a renamed level.
     pub renamed_from: Option<String>,
+    /// How the level's files changed since base.
     pub change: Change,
+    /// The worst thing about the row; rows are sorted by it.
     pub severity: Severity,
     /// `par` before (base expectations) and after (what the checks found).
     pub par: [Option<i64>; 2],
@@ -176,6 +190,7 @@ pub struct Row {
     pub hand_edited: Vec<String>,
     /// Each check that ran, in the game's order (none for a removed level).
     pub checks: Vec<(&'static str, Outcome)>,
+    /// Each check that did not pass, with its message.
     pub failures: Vec<Failure>,
     /// The command that accepts the stale expectations, if any are.
     pub accept: Option<String>,
@@ -224,10 +239,13 @@ impl Report {
 /// A level file as a commit or the working tree has it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelFile {
+    /// The game, whose folder it is in.
     pub game: &'static str,
+    /// The file name without its extension.
     pub stem: String,
     /// Relative to the project root, `/`-separated.
     pub path: String,
+    /// Its git blob id: equal content has equal ids.
     pub blob: String,
 }
 

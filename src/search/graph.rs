@@ -39,6 +39,8 @@ use crate::game::{Cost, Game};
 /// assert!(graph.check_heuristic(&Corridor, |s| (5 - s) as Cost).is_err());
 /// ```
 pub struct StateGraph<G: Game> {
+    /// Every reachable state, the start first; an index here is the state's
+    /// number in `edges` and `distance`.
     pub states: Vec<G::State>,
     /// `(from, to, cost)` for every legal move of a state that has not won.
     pub edges: Vec<(usize, usize, Cost)>,

@@ -55,17 +55,27 @@ impl Stats {
 pub enum Outcome<M> {
     /// A cheapest win: its cost and one path that achieves it.
     Solved {
+        /// The cost of a cheapest win.
         par: Cost,
+        /// The moves of one cheapest win, from the start.
         path: Vec<M>,
+        /// How much work the search did.
         stats: Stats,
     },
     /// Every reachable state was explored; none wins.
-    Unsolvable { stats: Stats },
+    Unsolvable {
+        /// How much work the search did.
+        stats: Stats,
+    },
     /// The search stopped at its state limit without deciding.
-    LimitReached { stats: Stats },
+    LimitReached {
+        /// How much work the search did.
+        stats: Stats,
+    },
 }
 
 impl<M> Outcome<M> {
+    /// The cost of a cheapest win, if solved.
     pub fn par(&self) -> Option<Cost> {
         match self {
             Outcome::Solved { par, .. } => Some(*par),
@@ -73,6 +83,7 @@ impl<M> Outcome<M> {
         }
     }
 
+    /// The moves of one cheapest win, if solved.
     pub fn path(&self) -> Option<&[M]> {
         match self {
             Outcome::Solved { path, .. } => Some(path),
@@ -80,6 +91,7 @@ impl<M> Outcome<M> {
         }
     }
 
+    /// How much work the search did, whatever it found.
     pub fn stats(&self) -> Stats {
         match self {
             Outcome::Solved { stats, .. }
@@ -88,6 +100,7 @@ impl<M> Outcome<M> {
         }
     }
 
+    /// The verdict alone, without the path.
     pub fn status(&self) -> Status {
         match self {
             Outcome::Solved { .. } => Status::Solved,
@@ -101,8 +114,11 @@ impl<M> Outcome<M> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// A win was found, and its cost is the optimum.
     Solved,
+    /// No reachable state wins.
     Unsolvable,
+    /// The search stopped at its state limit without deciding.
     Limit,
 }
 
@@ -132,6 +148,7 @@ pub enum Algorithm {
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
+    /// Which solver runs.
     pub algorithm: Algorithm,
     /// The most states the search may store.
     pub limit: usize,

@@ -114,7 +114,9 @@ const TILE_HINT: &str = "tiles are x p l s e w S W t, optionally followed by an 
 /// A parsed Bloxorz level: immutable, shared by every search state.
 #[derive(Clone, Debug)]
 pub struct Level {
+    /// The level's `name:` line, if it has one.
     pub name: Option<String>,
+    /// The level's `hint:` line, if it has one.
     pub hint: Option<String>,
     pub(crate) width: usize,
     pub(crate) height: usize,

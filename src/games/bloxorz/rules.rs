@@ -25,13 +25,18 @@ use crate::game::Cost;
 /// A direction of roll. Rows grow downwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
+    /// Up: towards row 0.
     U,
+    /// Down: towards the last row.
     D,
+    /// Left: towards column 0.
     L,
+    /// Right: towards the last column.
     R,
 }
 
 impl Dir {
+    /// The four directions, in the order the solver tries them.
     pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
 
     pub(crate) fn delta(self) -> (i32, i32) {
@@ -43,6 +48,7 @@ impl Dir {
         }
     }
 
+    /// The direction's letter in move notation.
     pub fn letter(self) -> char {
         match self {
             Dir::U => 'U',
@@ -93,13 +99,19 @@ pub enum Move {
     /// Roll the block, or the controlled cube; with `pass_first`, control
     /// passes to the other cube first (printed `S` then the roll; the pass
     /// does nothing while the block is whole).
-    Roll { dir: Dir, pass_first: bool },
+    Roll {
+        /// Which way to roll.
+        dir: Dir,
+        /// Pass control to the other cube before rolling.
+        pass_first: bool,
+    },
     /// Pass control to the other cube (`S`): free, and nothing happens while
     /// the block is whole.
     Pass,
 }
 
 impl Move {
+    /// A roll in `dir` without passing control first.
     pub fn roll(dir: Dir) -> Move {
         Move::Roll {
             dir,
@@ -125,19 +137,51 @@ pub enum Shape {
 /// switchable tiles are present (bit `i` of `mask` for dynamic name `i`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// Whether the block stands, lies, or is split into two cubes.
     pub shape: Shape,
+    /// The cell the block stands on, its first cell in reading order when
+    /// lying, or the cube in control when split.
     pub a: u16,
+    /// The block's other cell (`a` again when upright), or the cube without
+    /// control when split.
     pub b: u16,
+    /// Which dynamic tiles are present: bit `i` for dynamic name `i`.
     pub mask: u64,
 }
 
 /// Why a move is illegal. Cells are (row, column), 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    Falls { row: i32, col: i32 },
-    BreaksWeakTile { row: i32, col: i32 },
-    SwitchRemovesTile { row: i32, col: i32 },
-    SplitTargetMissing { row: i32, col: i32 },
+    /// The block, or a cube, would land where there is no tile: a missing
+    /// cell or off the grid (rules 6 and 12).
+    Falls {
+        /// The missing cell's row (may be off the grid).
+        row: i32,
+        /// The missing cell's column (may be off the grid).
+        col: i32,
+    },
+    /// The block would end upright on a weak tile (rule 7).
+    BreaksWeakTile {
+        /// The weak tile's row.
+        row: i32,
+        /// The weak tile's column.
+        col: i32,
+    },
+    /// A switch the move fires would remove a tile under the block or a cube
+    /// (rules 8 and 12).
+    SwitchRemovesTile {
+        /// The removed tile's row.
+        row: i32,
+        /// The removed tile's column.
+        col: i32,
+    },
+    /// A split would drop a cube where there is no tile (rule 9).
+    SplitTargetMissing {
+        /// The missing target's row.
+        row: i32,
+        /// The missing target's column.
+        col: i32,
+    },
 }
 
 impl fmt::Display for Refusal {

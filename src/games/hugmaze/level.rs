@@ -29,8 +29,12 @@ const CELL_HINT: &str = "cells are # . B D H m c X J C, a plate a-z other than b
 /// What does not move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tile {
+    /// Floor: anyone may stand here, and objects may be pushed onto it.
     Floor,
+    /// A wall: nothing enters it.
     Wall,
+    /// A heart: the bears win by meeting on one. The only cell both bears may
+    /// share; no object is pushed onto it.
     Heart,
     /// Mouse hole: Bubu only; nothing is pushed into it.
     Hole,
@@ -45,14 +49,20 @@ pub enum Tile {
 /// A movable object's kind, in the order objects are kept in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
+    /// A giant block (`X`): only Dudu pushes it, one cell at a time.
     Block,
+    /// A honey jar (`J`): only Dudu pushes it, one cell at a time.
     Jar,
+    /// A cushion (`C`): either bear pushes it, and it slides on while the
+    /// next cell is free for it.
     Cushion,
 }
 
 impl Kind {
+    /// Every kind, in the order their slots are kept in a state.
     pub const ALL: [Kind; 3] = [Kind::Block, Kind::Jar, Kind::Cushion];
 
+    /// The kind's letter in a level file's grid.
     pub fn letter(self) -> char {
         match self {
             Kind::Block => 'X',
@@ -65,8 +75,11 @@ impl Kind {
 /// A parsed Hug Maze level: the static grid and the starting state.
 #[derive(Clone, Debug)]
 pub struct Level {
+    /// The level's `name:` header, if it has one.
     pub name: Option<String>,
+    /// The level's `hint:` header, if it has one.
     pub hint: Option<String>,
+    /// The level's `author:` header, if it has one.
     pub author: Option<String>,
     /// Header keys other than `name`, `hint`, `author`, kept as written.
     pub other_headers: Vec<(String, String)>,

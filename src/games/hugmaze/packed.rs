@@ -24,7 +24,9 @@ use crate::game::{Ablation, Cost, Game, NotationError};
 
 /// An unsigned integer a packed state fits in.
 pub trait Word: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// How many bits the word holds.
     const BITS: u32;
+    /// The word with no bit set, to pack fields into.
     const ZERO: Self;
     /// `self` with `value` written at bit `shift` (the bits there are zero).
     fn put(self, shift: u32, value: u16) -> Self;

@@ -22,13 +22,18 @@ pub const NOWHERE: u16 = u16::MAX;
 /// Bubu (small: mouse holes) or Dudu (heavy: blocks and jars).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bear {
+    /// The small bear: fits through mouse holes, pushes only cushions.
     Bubu = 0,
+    /// The heavy bear: pushes blocks, jars and cushions, but does not fit
+    /// through mouse holes.
     Dudu = 1,
 }
 
 impl Bear {
+    /// Both bears, Bubu first: the order their moves are generated in.
     pub const BOTH: [Bear; 2] = [Bear::Bubu, Bear::Dudu];
 
+    /// The bear's name, as messages print it.
     pub fn name(self) -> &'static str {
         match self {
             Bear::Bubu => "Bubu",
@@ -36,6 +41,7 @@ impl Bear {
         }
     }
 
+    /// The bear's letter, in move notation and on the grid (`B` or `D`).
     pub fn letter(self) -> char {
         match self {
             Bear::Bubu => 'B',
@@ -54,15 +60,21 @@ impl Bear {
 /// A direction. Rows grow downwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
+    /// Up: towards row 0.
     U,
+    /// Down: towards the last row.
     D,
+    /// Left: towards column 0.
     L,
+    /// Right: towards the last column.
     R,
 }
 
 impl Dir {
+    /// The four directions, in the order each bear's moves are generated.
     pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
 
+    /// The direction's letter in move notation.
     pub fn letter(self) -> char {
         match self {
             Dir::U => 'U',
@@ -76,7 +88,9 @@ impl Dir {
 /// One move: a bear steps one cell (pushing what is there, if it may).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The bear that moves.
     pub bear: Bear,
+    /// Which way it steps.
     pub dir: Dir,
 }
 
@@ -104,7 +118,9 @@ impl Move {
 /// [`NOWHERE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// Each bear's cell, indexed by `Bear as usize` (Bubu first).
     pub bears: [u16; 2],
+    /// The cell of the object in each slot; the level fixes each slot's kind.
     pub objects: [u16; MAX_OBJECTS],
 }
 
@@ -119,35 +135,61 @@ pub(crate) enum Step {
 /// Why a move is refused. Cells are (row, column), 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
+    /// The target cell is off the grid (rule 2).
     OffGrid {
+        /// The bear that tried to move.
         bear: Bear,
     },
+    /// The target cell is a wall (rule 2).
     Wall {
+        /// The bear that tried to move.
         bear: Bear,
+        /// The wall's cell.
         at: (usize, usize),
     },
+    /// The target cell holds a sleeping cat, which blocks like a wall
+    /// (rule 2).
     Cat {
+        /// The bear that tried to move.
         bear: Bear,
+        /// The cat's cell.
         at: (usize, usize),
     },
+    /// Dudu tried to enter a mouse hole, which only Bubu fits through
+    /// (rule 3).
     HoleTooSmall {
+        /// The mouse hole's cell.
         at: (usize, usize),
     },
+    /// The target cell is a closed gate (rule 4).
     GateClosed {
+        /// The bear that tried to move.
         bear: Bear,
+        /// The gate's cell.
         at: (usize, usize),
     },
+    /// The other bear stands on the target cell, and it is not a heart
+    /// (rule 5).
     OtherBear {
+        /// The bear that tried to move.
         bear: Bear,
+        /// The other bear's cell.
         at: (usize, usize),
     },
+    /// Bubu tried to push a block or a jar, which only Dudu pushes (rule 6).
     TooHeavy {
+        /// The kind of object Bubu tried to push.
         kind: Kind,
+        /// The object's cell.
         at: (usize, usize),
     },
+    /// The cell beyond the pushed object is not free for it (rule 6).
     PushBlocked {
+        /// The bear that tried to push.
         bear: Bear,
+        /// The kind of object pushed.
         kind: Kind,
+        /// The object's cell.
         at: (usize, usize),
     },
 }

@@ -8,15 +8,20 @@
 
 use super::level::{Level, Tile};
 
+/// A mechanic that ablation can take out of a Snack Run level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mechanic {
+    /// Springs: without them every `^` becomes ground.
     Spring,
+    /// One-way platforms: without them every `-` becomes air.
     OneWay,
 }
 
 impl Mechanic {
+    /// Every mechanic, in the order they are reported.
     pub const ALL: [Mechanic; 2] = [Mechanic::Spring, Mechanic::OneWay];
 
+    /// The mechanic's name in expectation files and reports.
     pub fn name(self) -> &'static str {
         match self {
             Mechanic::Spring => "spring",
@@ -24,6 +29,7 @@ impl Mechanic {
         }
     }
 
+    /// The mechanic called `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Mechanic> {
         Mechanic::ALL.into_iter().find(|m| m.name() == name)
     }

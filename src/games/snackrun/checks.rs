@@ -55,6 +55,7 @@ fn allowed(subject: &Subject) -> Result<Allowed, String> {
     subject.expectations()?.read::<Allowed>()
 }
 
+/// The `goal` check: each bear can reach the goal from its start.
 pub struct Goal;
 
 impl Check for Goal {
@@ -92,6 +93,8 @@ impl Check for Goal {
     }
 }
 
+/// The `snacks` check: who reaches each snack; a snack out of reach fails
+/// unless `allow_unreachable` lists it.
 pub struct Snacks;
 
 impl Check for Snacks {
@@ -158,6 +161,8 @@ impl Check for Snacks {
     }
 }
 
+/// The `traps` check: reachable spots from which a bear can no longer reach
+/// the goal; each fails unless `allow_traps` lists it.
 pub struct Traps;
 
 impl Check for Traps {
@@ -206,6 +211,8 @@ impl Check for Traps {
     }
 }
 
+/// The `ablation` check: what taking out each mechanic makes unreachable;
+/// it never fails by itself.
 pub struct Ablation;
 
 impl Check for Ablation {

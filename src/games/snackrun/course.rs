@@ -22,7 +22,9 @@ use crate::game::{Ablation, Cost, Game, NotationError, Reachability, Shortfall};
 /// A level ready to check: the graph and both bears' reach.
 #[derive(Clone, Debug)]
 pub struct Course {
+    /// The parsed level.
     pub level: Level,
+    /// The standing spots and the motions out of each.
     pub graph: Graph,
     /// Bubu's and Dudu's reach, in [`Bear`] order.
     pub reach: [Reach; 2],
@@ -36,12 +38,16 @@ fn goal_number(spots: &[Pos]) -> u16 {
     spots.len() as u16
 }
 
+/// The spot number of a bear whose first fall killed it (only an ablated
+/// level allows that): it can no longer move.
 pub const NOWHERE: u16 = u16::MAX;
 
 /// One motion of one bear, named by where it ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The bear that moves.
     pub bear: Bear,
+    /// Where the motion ends: a standing spot or the goal.
     pub to: End,
 }
 
@@ -50,8 +56,11 @@ pub struct Move {
 pub enum Refusal {
     /// No walk, fall or jump takes the bear from where it stands to there.
     NoMotion {
+        /// The bear asked to move.
         bear: Bear,
+        /// Where it stands; `None` when it is home at the goal or dead.
         from: Option<Pos>,
+        /// Where the motion was asked to end.
         to: End,
     },
 }
@@ -75,6 +84,7 @@ impl fmt::Display for Refusal {
 }
 
 impl Course {
+    /// Builds the level's graph and searches it from each bear's start.
     pub fn new(level: Level) -> Course {
         let graph = Graph::new(&level);
         let reach = Bear::BOTH.map(|bear| graph.reach(&level, bear));

@@ -21,6 +21,8 @@ use crate::game::Shortfall;
 /// Every standing spot of a level with the motions out of it.
 #[derive(Clone, Debug)]
 pub struct Graph {
+    /// Each standing spot (not the goal, not spikes) and every motion out of
+    /// it.
     pub edges: BTreeMap<Pos, Vec<Motion>>,
 }
 
@@ -29,6 +31,7 @@ pub struct Graph {
 pub struct Reach {
     /// The fall from the drawn start; `None` if it kills the bear.
     pub start: Option<Motion>,
+    /// Whether the bear can reach the goal.
     pub goal: bool,
     /// The standing spots the bear can reach, the first landing included.
     pub spots: BTreeSet<Pos>,
@@ -40,6 +43,7 @@ pub struct Reach {
 }
 
 impl Graph {
+    /// Traces every motion from every standing spot of `level`.
     pub fn new(level: &Level) -> Graph {
         let mut edges = BTreeMap::new();
         for row in 0..level.height {

@@ -34,12 +34,22 @@ pub const MAX_CELLS: usize = u16::MAX as usize - 1;
 /// that the bears can pass through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tile {
+    /// Air (`.`): bears move through it.
     Air,
+    /// Solid ground (`#`): blocks a bear and holds one up.
     Ground,
+    /// A one-way platform (`-`): a bear stands on it and jumps up through it
+    /// from below, but cannot walk or jump into it sideways.
     OneWay,
+    /// A spring (`^`): solid; a bear standing on it may also make the spring
+    /// jump.
     Spring,
+    /// Spikes (`*`): touching them kills the bear, so a motion that would is
+    /// discarded.
     Spikes,
+    /// A snack (`o`) in an air cell, collected by touching it.
     Snack,
+    /// The goal (`G`), an air cell; touching it ends the bear's movement.
     Goal,
 }
 
@@ -54,6 +64,7 @@ impl Tile {
         Tile::Goal,
     ];
 
+    /// The tile's character in a level file's grid.
     pub fn char(self) -> char {
         match self {
             Tile::Air => '.',
@@ -70,17 +81,23 @@ impl Tile {
 /// Bubu or Dudu; each is searched alone from its own start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bear {
+    /// Bubu, who starts on `B`.
     Bubu = 0,
+    /// Dudu, who starts on `D`.
     Dudu = 1,
 }
 
 impl Bear {
+    /// Both bears, Bubu first.
     pub const BOTH: [Bear; 2] = [Bear::Bubu, Bear::Dudu];
 
+    /// The bear's name, in messages and in the `snacks` expectation.
     pub fn name(self) -> &'static str {
         ["Bubu", "Dudu"][self as usize]
     }
 
+    /// The bear's letter: its start in a level file, its key in expectations
+    /// and in move notation (`B` or `D`).
     pub fn letter(self) -> char {
         ['B', 'D'][self as usize]
     }
@@ -89,11 +106,15 @@ impl Bear {
 /// A parsed Snack Run level.
 #[derive(Clone, Debug)]
 pub struct Level {
+    /// The level's `name:` header, if it has one.
     pub name: Option<String>,
+    /// The level's `hint:` header, if it has one.
     pub hint: Option<String>,
     /// `snacks: each`: each bear must reach every snack, not just one of them.
     pub snacks_each: bool,
+    /// Columns in the grid.
     pub width: usize,
+    /// Rows in the grid.
     pub height: usize,
     pub(crate) tiles: Vec<Tile>,
     /// Where Bubu and Dudu are drawn, before their first fall.

@@ -36,6 +36,7 @@ pub enum End {
 /// One way a move can end: an edge of the reachability graph.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Motion {
+    /// Where the motion ends.
     pub end: End,
     /// Every cell the bear is in along the way, in order, start and end
     /// included.
