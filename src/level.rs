@@ -164,6 +164,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
                 scene,
                 text: String::new(),
                 trail: Vec::new(),
+                cost: 0,
             }],
             refused: None,
             won: self.is_won(&state),
@@ -174,7 +175,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
                 break;
             }
             match self.step(&state, mv) {
-                Ok((next, _)) => {
+                Ok((next, cost)) => {
                     let trail = self.trail(&state, mv);
                     state = next;
                     playback.won = self.is_won(&state);
@@ -182,6 +183,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
                         scene: self.scene(&state).expect("a game draws every state"),
                         text: self.format_moves(&[mv]),
                         trail,
+                        cost: playback.frames.last().map_or(0, |frame| frame.cost) + cost,
                     });
                 }
                 Err(refusal) => {

@@ -47,14 +47,19 @@ fn every_picture_is_svg_with_a_legend_labels_and_numbered_steps() {
         assert!(playback.won, "{path}");
         let picture = svg::picture(&playback);
         let texts = svg_texts(&picture);
-        // Every step of the solution is numbered where an actor arrived.
+        // Every step of the solution is numbered where an actor arrived, by
+        // the moves counted toward par: the last mark reads the par.
         for step in 1..=playback.moves() {
-            let moved =
-                playback.frames[step].scene.pieces != playback.frames[step - 1].scene.pieces;
-            if moved {
-                assert!(texts.contains(&step.to_string()), "{path}: step {step}");
+            let frame = &playback.frames[step];
+            if frame.scene.pieces != playback.frames[step - 1].scene.pieces {
+                assert!(
+                    texts.contains(&frame.cost.to_string()),
+                    "{path}: step {step}"
+                );
             }
         }
+        let par = level.solve(SearchOptions::default()).par.unwrap();
+        assert_eq!(playback.frames.last().unwrap().cost, par);
         // The legend names every kind of cell and piece.
         for frame in &playback.frames {
             for look in &frame.scene.cells {

@@ -49,7 +49,8 @@ pub fn replay(playback: &Playback, id: &str) -> String {
         };
         let _ = writeln!(
             layers,
-            "<g class=\"frame\"{hidden}>{}</g>",
+            "<g class=\"frame\" data-cost=\"{}\"{hidden}>{}</g>",
+            frame.cost,
             svg::changes(first, &frame.scene)
         );
     }
@@ -76,7 +77,8 @@ pub fn replay(playback: &Playback, id: &str) -> String {
     format!(
         "<div class=\"replay\" id=\"{id}\">\n<p><button class=\"play\">play</button>\
          <button class=\"back\">◀</button><button class=\"forward\">▶</button>\
-         move <span class=\"counter\">0 / {total}</span> (arrow keys step, space plays)</p>\n\
+         move <span class=\"counter\">0 / {total}</span> · <span class=\"cost\">0</span> \
+         counted toward par (arrow keys step, space plays)</p>\n\
          {picture}<p class=\"moves\">{moves}</p>{ending}</div>\n"
     )
 }
@@ -85,10 +87,10 @@ pub fn replay(playback: &Playback, id: &str) -> String {
 /// the first one.
 const REPLAY_SCRIPT: &str = "<script>(function(){\
 function Replay(root){var frames=root.querySelectorAll('.frame'),moves=root.querySelectorAll('.move'),\
-counter=root.querySelector('.counter'),play=root.querySelector('.play'),at=0,timer=null,self=this;\
+counter=root.querySelector('.counter'),cost=root.querySelector('.cost'),play=root.querySelector('.play'),at=0,timer=null,self=this;\
 function show(i){at=Math.max(0,Math.min(frames.length-1,i));for(var k=0;k<frames.length;k++)\
 {frames[k].style.display=k===at?'':'none';}for(var m=0;m<moves.length;m++)\
-{moves[m].classList.toggle('current',m===at-1);}counter.textContent=at+' / '+(frames.length-1);}\
+{moves[m].classList.toggle('current',m===at-1);}counter.textContent=at+' / '+(frames.length-1);cost.textContent=frames[at].dataset.cost;}\
 function stop(){if(timer){clearInterval(timer);timer=null;}play.textContent='play';}\
 function start(){if(at>=frames.length-1){show(0);}timer=setInterval(function(){\
 if(at>=frames.length-1){stop();}else{show(at+1);}},350);play.textContent='pause';}\

@@ -102,6 +102,9 @@ pub struct Frame {
     /// The cells the move passed through, when it is more than a step
     /// (a jump's arc); empty otherwise.
     pub trail: Vec<(usize, usize)>,
+    /// The moves counted toward par so far (a free move, such as Bloxorz's
+    /// change of control, adds nothing).
+    pub cost: crate::game::Cost,
 }
 
 /// A level played through: the start, then one frame per legal move.

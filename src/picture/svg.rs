@@ -180,8 +180,10 @@ fn middle(cells: &[(usize, usize)]) -> (f64, f64) {
 pub fn path(playback: &Playback) -> String {
     let mut lines = String::new();
     let mut marks = String::new();
-    for (step, pair) in playback.frames.windows(2).enumerate() {
-        let step = step + 1;
+    for pair in playback.frames.windows(2) {
+        // Marks count the moves toward par, so the last one reads the par
+        // even when a free move (a change of control) is a step of its own.
+        let step = pair[1].cost;
         let actors = |scene: &Scene| -> Vec<Cells> {
             scene
                 .pieces
