@@ -102,7 +102,7 @@ pub struct Frame {
     /// The cells the move passed through, when it is more than a step
     /// (a jump's arc); empty otherwise.
     pub trail: Vec<(usize, usize)>,
-    /// The moves counted toward par so far (a free move, such as Bloxorz's
+    /// The moves counted toward par so far (a free move, such as passing
     /// change of control, adds nothing).
     pub cost: crate::game::Cost,
 }
