@@ -103,7 +103,7 @@ pub struct Frame {
     /// (a jump's arc); empty otherwise.
     pub trail: Vec<(usize, usize)>,
     /// The moves counted toward par so far (a free move, such as passing
-    /// change of control, adds nothing).
+    /// control to another piece, adds nothing).
     pub cost: crate::game::Cost,
 }
 
