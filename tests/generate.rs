@@ -242,6 +242,13 @@ fn the_command_writes_a_level_and_expectations_the_suite_passes() {
 
     let level = text(&out);
     assert!(level.starts_with("name: gen-7\nhint: uses "), "{level}");
+    // Written like any file a designer makes: readable by everyone.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&out).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644, "{mode:o}");
+    }
     let expectations = text(&root.path().join("expectations/bloxorz/gen-7.toml"));
     assert!(
         expectations.contains(&format!("par = {par}\n")),

@@ -8,23 +8,23 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::harness::Subject;
+use crate::harness::bless::replace_whole;
 use crate::picture::html::{self, Row};
 use crate::picture::svg::{self, escape};
 
 /// Writes the index and a page per level of `subjects` into `dir`; returns
 /// the index's path.
 pub fn write(dir: &Path, subjects: &[Arc<Subject>]) -> Result<std::path::PathBuf, String> {
-    let fail =
-        |path: &Path, error: std::io::Error| format!("cannot write {}: {error}", path.display());
+    let write = |path: &Path, text: &str| {
+        replace_whole(path, text)
+            .map_err(|(what, error)| format!("cannot {what} {}: {error}", path.display()))
+    };
     let mut rows = Vec::new();
     for subject in subjects {
         let entry = subject.entry();
         let link = format!("{}/{}.html", entry.game.name, entry.stem);
         let (page, thumbnail) = level_page(subject);
-        let path = dir.join(&link);
-        std::fs::create_dir_all(path.parent().expect("a page has a folder"))
-            .map_err(|error| fail(&path, error))?;
-        std::fs::write(&path, page).map_err(|error| fail(&path, error))?;
+        write(&dir.join(&link), &page)?;
         let solution = subject.solution_if_solved();
         rows.push(Row {
             name: entry.id(),
@@ -40,7 +40,7 @@ pub fn write(dir: &Path, subjects: &[Arc<Subject>]) -> Result<std::path::PathBuf
         });
     }
     let index = dir.join("index.html");
-    std::fs::write(&index, html::index(&mut rows)).map_err(|error| fail(&index, error))?;
+    write(&index, &html::index(&mut rows))?;
     Ok(index)
 }
 

@@ -1,10 +1,9 @@
 //! `puzzle-qa show`: a level drawn, with its optimal solution (or the
 //! given moves) overlaid: ASCII in the terminal, SVG, or an HTML replay.
 
-use std::path::Path;
-
 use super::load::load;
 use super::{ShowArgs, Verdict};
+use crate::harness::bless::replace_whole;
 use crate::picture::{Playback, ascii, html, svg};
 use crate::search::{Algorithm, SearchOptions};
 
@@ -63,8 +62,8 @@ pub fn run(args: ShowArgs) -> Verdict {
         ),
     ] {
         if let (Some(out), Some(text)) = (out, text) {
-            if let Err(error) = write(out, &text) {
-                eprintln!("error: cannot write {}: {error}", out.display());
+            if let Err((what, error)) = replace_whole(out, &text) {
+                eprintln!("error: cannot {what} {}: {error}", out.display());
                 return Verdict::BadInput;
             }
             println!("wrote {}", out.display());
@@ -95,14 +94,4 @@ fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
     } else if !playback.won && !moves.is_empty() {
         println!("the moves end before the level is won");
     }
-}
-
-fn write(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(folder) = path
-        .parent()
-        .filter(|folder| !folder.as_os_str().is_empty())
-    {
-        std::fs::create_dir_all(folder)?;
-    }
-    std::fs::write(path, text)
 }

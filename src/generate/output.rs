@@ -4,11 +4,10 @@
 //! Writing a new level's expectations is part of generating it, not a
 //! bless of reviewed values, so it happens even under CI.
 
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::harness::bless::replace_whole;
 use crate::harness::{Frontend, LevelEntry, Settings, Subject, Suite, Verdict};
 use crate::level::GameInfo;
 
@@ -130,17 +129,9 @@ fn check(
         .collect()
 }
 
-/// Writes a whole file through a temporary file in the same folder, so a
-/// failure never leaves half a file behind.
+/// Writes a whole file the way bless does (see
+/// [`replace_whole`]): never half a file, never a private one.
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    let folder = path
-        .parent()
-        .filter(|folder| !folder.as_os_str().is_empty());
-    let folder = folder.unwrap_or(Path::new("."));
-    let fail = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
-    fs::create_dir_all(folder).map_err(fail)?;
-    let mut file = tempfile::NamedTempFile::new_in(folder).map_err(fail)?;
-    file.write_all(text.as_bytes()).map_err(fail)?;
-    file.persist(path).map_err(|error| fail(error.error))?;
-    Ok(())
+    replace_whole(path, text)
+        .map_err(|(what, error)| format!("cannot {what} {}: {error}", path.display()))
 }

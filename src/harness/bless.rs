@@ -5,6 +5,7 @@
 
 use std::fs::{self, File};
 use std::io::{ErrorKind, Write as _};
+use std::path::Path;
 
 use toml_edit::{DocumentMut, Item};
 
@@ -40,26 +41,36 @@ pub fn write(
     if changes.is_empty() {
         return Ok(changes);
     }
-    let folder = entry
-        .expectation_path
-        .parent()
-        .ok_or_else(|| format!("{shown} has no folder"))?;
-    fs::create_dir_all(folder).map_err(|error| failed("create the folder of", error))?;
-    let mut temp = tempfile::NamedTempFile::new_in(folder)
-        .map_err(|error| failed("write a temporary file beside", error))?;
-    temp.write_all(print(&document, current.as_deref().unwrap_or("")).as_bytes())
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(|error| failed("write", error))?;
-    keep_permissions(&entry.expectation_path, temp.as_file())
-        .map_err(|error| failed("set the permissions of", error))?;
-    temp.persist(&entry.expectation_path)
-        .map_err(|error| failed("replace", error.error))?;
+    let text = print(&document, current.as_deref().unwrap_or(""));
+    replace_whole(&entry.expectation_path, &text).map_err(|(what, error)| failed(what, error))?;
     Ok(changes)
+}
+
+/// Writes `text` as the whole of the file at `path`, creating its folder:
+/// through a temporary file in the same folder, renamed into place, so a
+/// crash never leaves half a file, and keeping the old file's permissions
+/// (`rw-r--r--` for a new one). On failure, says which step failed
+/// ("create the folder of", "write", …) with the error.
+pub fn replace_whole(path: &Path, text: &str) -> Result<(), (&'static str, std::io::Error)> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(folder).map_err(|error| ("create the folder of", error))?;
+    let mut temp = tempfile::NamedTempFile::new_in(folder)
+        .map_err(|error| ("write a temporary file beside", error))?;
+    temp.write_all(text.as_bytes())
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|error| ("write", error))?;
+    keep_permissions(path, temp.as_file()).map_err(|error| ("set the permissions of", error))?;
+    temp.persist(path)
+        .map_err(|error| ("replace", error.error))?;
+    Ok(())
 }
 
 /// Gives the new file the old one's permissions, or the usual `rw-r--r--`
 /// for a new file (a temp file starts private).
-fn keep_permissions(path: &std::path::Path, new: &File) -> std::io::Result<()> {
+fn keep_permissions(path: &Path, new: &File) -> std::io::Result<()> {
     let permissions = match fs::metadata(path) {
         Ok(metadata) => metadata.permissions(),
         Err(_) => default_permissions(new)?,
