@@ -97,7 +97,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
         (
             "hint",
             hint(
-                best.mechanics
+                best.classes()
                     .iter()
                     .map(|(name, class)| (*name, class.name())),
             ),
@@ -128,7 +128,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
             seed: args.seed,
             par: best.par,
             mechanics: best
-                .mechanics
+                .classes()
                 .iter()
                 .map(|(name, class)| (*name, class.name()))
                 .collect(),
@@ -332,7 +332,7 @@ fn print_summary(
         placement.expectations.display()
     );
     let mechanics: Vec<String> = best
-        .mechanics
+        .classes()
         .iter()
         .map(|(name, class)| format!("{name} {class}"))
         .collect();

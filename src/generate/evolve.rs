@@ -128,9 +128,8 @@ pub fn run(
         if budget.spent(0) {
             break;
         }
-        let batch: Vec<Box<dyn Candidate>> = (0..CHILDREN)
-            .map(|_| generator.random(target, &mut rng))
-            .filter(|candidate| seen.insert(&candidate.level_text(&[])))
+        let batch: Vec<Drafted> = (0..CHILDREN)
+            .filter_map(|_| seen.admit(generator.random(target, &mut rng)))
             .collect();
         tries += CHILDREN;
         candidates += batch.len() as u64;
@@ -171,7 +170,7 @@ pub fn run(
         generation += 1;
 
         // Children, made in order on this thread, then solved in parallel.
-        let children: Vec<Box<dyn Candidate>> = (0..CHILDREN)
+        let children: Vec<Drafted> = (0..CHILDREN)
             .filter_map(|_| {
                 let parent = tournament(&population, &mut rng);
                 let mut child = parent.candidate.mutate(target, &mut rng);
@@ -179,7 +178,7 @@ pub fn run(
                 while rng.u8(0..4) == 0 {
                     child = child.mutate(target, &mut rng);
                 }
-                seen.insert(&child.level_text(&[])).then_some(child)
+                seen.admit(child)
             })
             .collect();
         candidates += children.len() as u64;
@@ -215,14 +214,14 @@ pub fn run(
 /// Solves `batch` in parallel, keeping the solvable candidates in order.
 fn solve_all(
     game: &GameInfo,
-    batch: Vec<Box<dyn Candidate>>,
+    batch: Vec<Drafted>,
     target: &Target,
     limit: usize,
     bar: Fitness,
 ) -> Vec<Evaluated> {
     batch
         .into_par_iter()
-        .map(|candidate| evaluate(game, candidate, target, limit, bar))
+        .map(|(candidate, text)| evaluate(game, candidate, text, target, limit, bar))
         .collect::<Vec<_>>()
         .into_iter()
         .flatten()
@@ -279,14 +278,21 @@ fn keep_best_shape(kept: &mut Option<Evaluated>, population: &[Evaluated], targe
     }
 }
 
+/// A new candidate and its level file text (rendered once, for both the
+/// check below and the loader).
+type Drafted = (Box<dyn Candidate>, String);
+
 /// The levels already made, by a hash of their text, so no level is solved
 /// twice. Fixed-seed hashing keeps the run deterministic.
 #[derive(Default)]
 struct Seen(HashSet<u64>);
 
 impl Seen {
-    fn insert(&mut self, text: &str) -> bool {
-        let hash = rustc_hash::FxBuildHasher.hash_one(text);
-        self.0.insert(hash)
+    /// The candidate with its text, unless a level with that text was
+    /// made before.
+    fn admit(&mut self, candidate: Box<dyn Candidate>) -> Option<Drafted> {
+        let text = candidate.level_text(&[]);
+        let hash = rustc_hash::FxBuildHasher.hash_one(&text);
+        self.0.insert(hash).then_some((candidate, text))
     }
 }

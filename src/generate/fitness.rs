@@ -47,35 +47,25 @@ pub struct Evaluated {
     /// States its search expanded.
     pub expanded: u64,
     /// Each mechanic present and its ablation class, in the game's order;
-    /// empty when the candidate was not worth ablating (see [`evaluate`]).
-    pub mechanics: Vec<(&'static str, Class)>,
-    /// Whether `mechanics` was computed.
-    pub ablated: bool,
+    /// `None` when the candidate was not worth ablating (see [`evaluate`]).
+    pub mechanics: Option<Vec<(&'static str, Class)>>,
     /// Its rank among the candidates.
     pub fitness: Fitness,
 }
 
 impl Evaluated {
-    /// Distinct mechanic kinds in the level.
-    pub fn kinds(&self) -> usize {
-        let mut names: Vec<&str> = self.mechanics.iter().map(|(name, _)| *name).collect();
-        names.sort_unstable();
-        names.dedup();
-        names.len()
-    }
-
-    /// Mechanics that are not needed (decoration or unknown).
-    pub fn unneeded(&self) -> usize {
-        let needed = self.mechanics.iter().filter(|(_, class)| class.needed());
-        self.mechanics.len() - needed.count()
+    /// Each mechanic and its class; empty if the level was not ablated.
+    pub fn classes(&self) -> &[(&'static str, Class)] {
+        self.mechanics.as_deref().unwrap_or_default()
     }
 
     /// Whether the level has the kinds the target asks for, each needed if
     /// the target requires it (everything but the par).
     pub fn meets_shape(&self, target: &Target) -> bool {
-        self.ablated
-            && self.kinds() >= target.min_mechanics
-            && (!target.require_needed || self.unneeded() == 0)
+        self.mechanics.as_deref().is_some_and(|mechanics| {
+            mechanics.len() >= target.min_mechanics
+                && (!target.require_needed || unneeded(mechanics) == 0)
+        })
     }
 
     /// Whether the level meets the whole target.
@@ -84,8 +74,17 @@ impl Evaluated {
     }
 }
 
+/// The mechanics that are not needed (decoration or unknown).
+fn unneeded(mechanics: &[(&'static str, Class)]) -> usize {
+    mechanics
+        .iter()
+        .filter(|(_, class)| !class.needed())
+        .count()
+}
+
 /// The score of a level with `par` whose mechanics are judged: par minus
-/// the penalties.
+/// the penalties. `kinds` is how many mechanics it has: `Game::mechanics`
+/// lists each kind present once.
 fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
     let per_unneeded = if target.require_needed {
         DECORATION_PENALTY
@@ -96,7 +95,8 @@ fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
     i64::from(par) - per_unneeded * unneeded as i64 - MISSING_PENALTY * missing as i64
 }
 
-/// Solves `candidate` as a `game` level and judges it, or `None` if it does
+/// Solves `candidate`, whose level file (without a header) is `text`, as a
+/// `game` level and judges it, or `None` if it does
 /// not load, is not solvable, or its search (or an ablated copy's) hits
 /// `limit`.
 ///
@@ -106,11 +106,11 @@ fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
 pub fn evaluate(
     game: &GameInfo,
     candidate: Box<dyn Candidate>,
+    text: String,
     target: &Target,
     limit: usize,
     worth_ablating: Fitness,
 ) -> Option<Evaluated> {
-    let text = candidate.level_text(&[]);
     let loaded = (game.load)(&text).ok()?;
     let level = loaded.level;
     let options = SearchOptions {
@@ -129,8 +129,7 @@ pub fn evaluate(
         text,
         par,
         expanded,
-        mechanics: Vec::new(),
-        ablated: false,
+        mechanics: None,
         fitness: optimistic,
     };
     if optimistic < worth_ablating {
@@ -140,14 +139,14 @@ pub fn evaluate(
     if ablated.iter().any(|copy| copy.class == Class::Unknown) {
         return None;
     }
-    evaluated.mechanics = ablated
+    let mechanics: Vec<(&'static str, Class)> = ablated
         .iter()
         .map(|copy| (copy.ablation.mechanic, copy.class))
         .collect();
-    evaluated.ablated = true;
     evaluated.fitness = Fitness {
-        score: score(par, evaluated.kinds(), evaluated.unneeded(), target),
+        score: score(par, mechanics.len(), unneeded(&mechanics), target),
         expanded,
     };
+    evaluated.mechanics = Some(mechanics);
     Some(evaluated)
 }
