@@ -4,43 +4,28 @@
 //! changed the way a designer might, and the failure (a diff of
 //! `[mechanics]`) is a snapshot.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 
-use puzzle_qa::games::GAMES;
-use puzzle_qa::harness::{Settings, Suite, Verdict};
+use puzzle_qa::harness::Verdict;
 use tempfile::TempDir;
 
 const LEVEL: &str = "levels/hugmaze/slide.txt";
 const EXPECTATIONS: &str = "expectations/hugmaze/slide.toml";
 
-const SLIDE: &str = "\
-name: Slide
-hint: something has to hold the plate while you both pass
-########
-#B.C..p#
-#......#
-#D.....#
-####P###
-#..H...#
-########
-";
-
 fn project() -> TempDir {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("levels/hugmaze")).unwrap();
     fs::create_dir_all(dir.path().join("expectations/hugmaze")).unwrap();
-    fs::write(dir.path().join(LEVEL), SLIDE).unwrap();
+    fs::write(dir.path().join(LEVEL), common::SLIDE).unwrap();
     run(&dir, true);
     dir
 }
 
 fn run(dir: &TempDir, bless: bool) -> BTreeMap<String, Verdict> {
-    let settings = Settings {
-        bless,
-        ..Settings::new(dir.path(), GAMES)
-    };
-    Suite::discover(settings).run().into_iter().collect()
+    common::run_suite(dir.path(), bless)
 }
 
 fn read(dir: &TempDir, file: &str) -> String {

@@ -1,6 +1,8 @@
 //! The `puzzle-qa` binary: its output formats and exit statuses (a contract
 //! that scripts depend on).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -23,18 +25,6 @@ fn stdout(output: &Output) -> String {
 
 fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-/// A JSON object's field names, sorted.
-fn field_names(object: &Value) -> Vec<&str> {
-    let mut names: Vec<&str> = object
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    names.sort();
-    names
 }
 
 fn json_lines(output: &Output) -> Vec<Value> {
@@ -287,7 +277,7 @@ fn check_passes_on_the_repository_with_the_contract_fields() {
     assert_eq!(lines.len(), levels + 1, "every level, then orphans");
     let first = lines[0].as_object().unwrap();
     assert_eq!(
-        field_names(&lines[0]),
+        common::field_names(&lines[0]),
         [
             "checks", "expanded", "file", "game", "ms", "par", "status", "stored"
         ]
@@ -421,7 +411,7 @@ fn ablate_json_has_the_contract_fields_and_only_mechanics_present() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report = &json_lines(&output)[0];
     assert_eq!(
-        field_names(report),
+        common::field_names(report),
         ["file", "game", "mechanics", "objects", "par"]
     );
     assert_eq!(report["game"], "hugmaze");
@@ -520,7 +510,7 @@ fn solve_reports_reachability_for_snack_run_with_the_contract_fields() {
     assert_eq!(trap.status.code(), Some(1), "problems exit 1");
     let line = &json_lines(&trap)[0];
     assert_eq!(
-        field_names(line),
+        common::field_names(line),
         [
             "file",
             "game",

@@ -3,6 +3,8 @@
 //! give the same level whatever the thread count; `puzzle-qa generate`
 //! writes a level the suite passes at once.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
@@ -211,15 +213,8 @@ fn the_command_writes_a_level_and_expectations_the_suite_passes() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let mut fields: Vec<&str> = json
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    fields.sort();
     assert_eq!(
-        fields,
+        common::field_names(&json),
         [
             "candidates",
             "checks_passed",

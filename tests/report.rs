@@ -4,6 +4,8 @@
 //! decoration), compared through the binary as CI would run it. The levels
 //! are small real ones, copied from `levels/`, so every check really runs.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -61,19 +63,6 @@ hint: only little Bubu fits through a mouse hole
 #####..#
 #...H..#
 #.....D#
-########
-";
-
-/// The level of `tests/ablation.rs`: the cushion must hold the plate.
-const SLIDE: &str = "\
-name: Slide
-hint: something has to hold the plate while you both pass
-########
-#B.C..p#
-#......#
-#D.....#
-####P###
-#..H...#
 ########
 ";
 
@@ -220,7 +209,7 @@ fn two_commits() -> Project {
     project.write("levels/bloxorz/level02.txt", LEVEL02);
     project.write("levels/hugmaze/01-first-hug.txt", FIRST_HUG);
     project.write("levels/hugmaze/02-mouse-hole.txt", MOUSE_HOLE);
-    project.write("levels/hugmaze/slide.txt", SLIDE);
+    project.write("levels/hugmaze/slide.txt", common::SLIDE);
     project.bless();
     project.commit("levels");
 
@@ -256,18 +245,6 @@ fn row<'a>(report: &'a Value, level: &str) -> &'a Value {
         .iter()
         .find(|row| row["level"] == level)
         .unwrap_or_else(|| panic!("no row for {level}: {report}"))
-}
-
-/// The sorted field names of a JSON object.
-fn field_names(object: &Value) -> Vec<&str> {
-    let mut names: Vec<&str> = object
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
@@ -329,7 +306,7 @@ fn the_json_report_keeps_its_contract() {
     let (status, report) = project.report_json();
     assert_eq!(status, Some(0), "{report}");
     assert_eq!(
-        field_names(&report),
+        common::field_names(&report),
         ["base", "commit", "levels", "orphans", "summary"]
     );
     assert_eq!(report["base"], "HEAD~1");
@@ -338,7 +315,7 @@ fn the_json_report_keeps_its_contract() {
         project.git(&["rev-parse", "HEAD~1"]).trim()
     );
     assert_eq!(
-        field_names(&report["summary"]),
+        common::field_names(&report["summary"]),
         [
             "changed",
             "failed",
@@ -366,7 +343,7 @@ fn the_json_report_keeps_its_contract() {
 
     let level01 = row(&report, "bloxorz::level01");
     assert_eq!(
-        field_names(level01),
+        common::field_names(level01),
         [
             "change",
             "changes",
@@ -389,7 +366,7 @@ fn the_json_report_keeps_its_contract() {
     assert_eq!(level01["checks"]["par"], "ok");
     let par = &level01["changes"][0];
     assert_eq!(
-        field_names(par),
+        common::field_names(par),
         ["after", "before", "key", "owner", "regression"]
     );
     assert_eq!(
@@ -443,7 +420,7 @@ fn the_json_report_keeps_its_contract() {
     let help = stdout(&project.puzzle_qa(&["report", "--help"]));
     let failure = serde_json::json!({"check": 0, "stale": 0, "message": 0});
     for object in [&report, &report["summary"], level01, par, &failure] {
-        for name in field_names(object) {
+        for name in common::field_names(object) {
             assert!(help.contains(name), "`{name}` is not in report --help");
         }
     }
@@ -491,7 +468,7 @@ fn stale_expectations_and_hand_edits_fail_the_gate_with_the_command_to_accept() 
     assert_eq!(level01["severity"], "stale");
     assert_eq!(level01["checks"]["par"], "stale");
     let failure = &level01["failures"][0];
-    assert_eq!(field_names(failure), ["check", "message", "stale"]);
+    assert_eq!(common::field_names(failure), ["check", "message", "stale"]);
     assert_eq!(failure["stale"], true);
 
     let hug = row(&report, "hugmaze::01-first-hug");

@@ -4,12 +4,13 @@
 //! and a shipped level whose snack is moved one row too high fails `snacks`
 //! with a diff naming the snack's new position. Messages are snapshots.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use puzzle_qa::games::GAMES;
-use puzzle_qa::harness::{Settings, Suite, Verdict};
+use puzzle_qa::harness::Verdict;
 use tempfile::TempDir;
 
 const FIXTURE: &str = concat!(
@@ -27,11 +28,7 @@ fn project(name: &str, level: &str) -> TempDir {
 }
 
 fn run(dir: &TempDir, bless: bool) -> BTreeMap<String, Verdict> {
-    let settings = Settings {
-        bless,
-        ..Settings::new(dir.path(), GAMES)
-    };
-    Suite::discover(settings).run().into_iter().collect()
+    common::run_suite(dir.path(), bless)
 }
 
 fn failures(verdicts: &BTreeMap<String, Verdict>) -> String {
