@@ -152,7 +152,10 @@ fn a_seed_and_a_generation_count_give_one_level_whatever_the_threads() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| generated("bloxorz", &bloxorz_target(), seed, 8).best.text)
+        pool.install(|| {
+            let run = generated("bloxorz", &bloxorz_target(), seed, 8);
+            run.best.candidate.level_text(&[])
+        })
     };
     let one = in_pool(1, 11);
     assert_eq!(one, in_pool(2, 11));

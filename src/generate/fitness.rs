@@ -40,8 +40,6 @@ pub struct Fitness {
 pub struct Evaluated {
     /// The candidate itself, to mutate further.
     pub candidate: Arc<dyn Candidate>,
-    /// Its level file text, without a header.
-    pub text: String,
     /// Its par: the fewest moves that win.
     pub par: Cost,
     /// States its search expanded.
@@ -126,7 +124,6 @@ pub fn evaluate(
     };
     let mut evaluated = Evaluated {
         candidate: Arc::from(candidate),
-        text,
         par,
         expanded,
         mechanics: None,

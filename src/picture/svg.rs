@@ -180,18 +180,18 @@ fn middle(cells: &[(usize, usize)]) -> (f64, f64) {
 pub fn path(playback: &Playback) -> String {
     let mut lines = String::new();
     let mut marks = String::new();
+    let actors = |scene: &Scene| -> Vec<Cells> {
+        scene
+            .pieces
+            .iter()
+            .filter(|piece| piece.actor)
+            .map(|piece| piece.cells.clone())
+            .collect()
+    };
     for pair in playback.frames.windows(2) {
         // Marks count the moves toward par, so the last one reads the par
         // even when a free move (a change of control) is a step of its own.
         let step = pair[1].cost;
-        let actors = |scene: &Scene| -> Vec<Cells> {
-            scene
-                .pieces
-                .iter()
-                .filter(|piece| piece.actor)
-                .map(|piece| piece.cells.clone())
-                .collect()
-        };
         let (before, after) = (actors(&pair[0].scene), actors(&pair[1].scene));
         for cells in &after {
             if let Some((top, left, bottom, right)) = bounds(cells) {
