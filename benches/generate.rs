@@ -13,8 +13,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use puzzle_qa::game::Cost;
-use puzzle_qa::generate::{self, Budget, Target};
+use puzzle_qa_core::game::Cost;
+use puzzle_qa_core::generate::{self, Budget, Target};
 
 struct Setup {
     game: &'static str,

@@ -18,8 +18,8 @@ use std::process::Command;
 use serde::{Deserialize, Serialize};
 
 use puzzle_qa::games::GAMES;
-use puzzle_qa::level::{AnyLevel, Solution, infer_game, read_level};
-use puzzle_qa::search::{Algorithm, SearchOptions, Status};
+use puzzle_qa_core::level::{AnyLevel, Solution, infer_game, read_level};
+use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 /// What one child measured.
 #[derive(Serialize, Deserialize)]

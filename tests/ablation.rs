@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::fs;
 
-use puzzle_qa::harness::Verdict;
+use puzzle_qa_core::harness::Verdict;
 use tempfile::TempDir;
 
 const LEVEL: &str = "levels/hugmaze/slide.txt";

@@ -12,8 +12,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use puzzle_qa::games::GAMES;
-use puzzle_qa::harness::{Settings, Suite};
-use puzzle_qa::level::{GameInfo, read_level};
+use puzzle_qa_core::harness::{Settings, Suite};
+use puzzle_qa_core::level::{GameInfo, read_level};
 
 fn fixtures(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -128,7 +128,7 @@ fn a_thousand_by_thousand_grid_is_refused_as_too_large_for_the_state() {
 
 #[test]
 fn the_largest_grids_the_state_holds_are_parsed_and_solved_under_the_limit() {
-    use puzzle_qa::search::{SearchOptions, Status};
+    use puzzle_qa_core::search::{SearchOptions, Status};
     // Bloxorz, 250 × 250 = 62,500 cells: the start in one corner, the goal
     // in the other, plain tiles in between.
     let side = 250;

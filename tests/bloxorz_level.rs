@@ -1,8 +1,8 @@
 //! The Bloxorz level reader: what it accepts, and the errors and warnings it
 //! gives, each with its line and column.
 
-use puzzle_qa::diagnostic::{Diagnostic, Severity};
-use puzzle_qa::games::bloxorz::level::parse;
+use bloxorz::level::parse;
+use puzzle_qa_core::diagnostic::{Diagnostic, Severity};
 
 fn error(text: &str) -> Diagnostic {
     match parse(text) {

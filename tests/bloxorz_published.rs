@@ -2,11 +2,11 @@
 //! solver write-up, kept in `tests/fixtures/bloxorz-published.txt`), and all
 //! 33 official levels against every solver.
 
-use puzzle_qa::game::Game;
-use puzzle_qa::games::bloxorz::Level;
-use puzzle_qa::games::bloxorz::level::parse;
-use puzzle_qa::replay::replay;
-use puzzle_qa::search::{self, DEFAULT_STATE_LIMIT, Outcome};
+use bloxorz::Level;
+use bloxorz::level::parse;
+use puzzle_qa_core::game::Game;
+use puzzle_qa_core::replay::replay;
+use puzzle_qa_core::search::{self, DEFAULT_STATE_LIMIT, Outcome};
 
 /// Where this engine's par differs from the published count, and why
 /// (`shared/games/bloxorz.md`, "What the published solutions tell you"):

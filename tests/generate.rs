@@ -9,10 +9,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
 
-use puzzle_qa::ablation;
 use puzzle_qa::games;
-use puzzle_qa::generate::{self, Budget, Generated, Target};
-use puzzle_qa::search::SearchOptions;
+use puzzle_qa_core::ablation;
+use puzzle_qa_core::generate::{self, Budget, Generated, Target};
+use puzzle_qa_core::search::SearchOptions;
 
 /// A short run: `generations` generations of `game` from `seed`.
 fn generated(game: &str, target: &Target, seed: u64, generations: u64) -> Generated {

@@ -27,5 +27,5 @@ fn the_example_game_is_small_and_uses_only_the_public_api() {
     let game = std::fs::read_to_string(root.join("examples/sokoban/sokoban.rs")).unwrap();
     assert!(game.lines().count() < 250, "{} lines", game.lines().count());
     // A downstream crate reaches puzzle-qa only through `puzzle_qa::…`.
-    assert!(!game.contains("crate::") && game.contains("use puzzle_qa::game::"));
+    assert!(!game.contains("crate::") && game.contains("use puzzle_qa_core::game::"));
 }

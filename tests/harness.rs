@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use puzzle_qa::games::GAMES;
-use puzzle_qa::harness::{Settings, Suite, Verdict};
+use puzzle_qa_core::harness::{Settings, Suite, Verdict};
 use tempfile::TempDir;
 
 const LEVEL: &str = "levels/bloxorz/hook.txt";
@@ -341,10 +341,10 @@ fn verdicts_are_the_same_whatever_the_thread_count() {
 mod hop {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use puzzle_qa::checks::SEARCH;
-    use puzzle_qa::diagnostic::Diagnostic;
-    use puzzle_qa::game::{Cost, Game, NotationError};
-    use puzzle_qa::level::{GameInfo, Loaded};
+    use puzzle_qa_core::checks::SEARCH;
+    use puzzle_qa_core::diagnostic::Diagnostic;
+    use puzzle_qa_core::game::{Cost, Game, NotationError};
+    use puzzle_qa_core::level::{GameInfo, Loaded};
 
     pub struct Hop {
         length: u32,
@@ -455,7 +455,7 @@ fn listing_trials_parses_nothing_and_runs_nothing() {
     let settings = Settings::new(dir.path(), hop::GAMES);
     let list = libtest_mimic::Arguments::from_iter(["levels", "--list"]);
     let loads = hop::LOADS.load(std::sync::atomic::Ordering::SeqCst);
-    let conclusion = puzzle_qa::harness::run(&list, settings.clone());
+    let conclusion = puzzle_qa_core::harness::run(&list, settings.clone());
     assert_eq!(conclusion.num_passed + conclusion.num_failed, 0);
     assert_eq!(hop::LOADS.load(std::sync::atomic::Ordering::SeqCst), loads);
     assert!(!dir.path().join("expectations").exists());
@@ -472,7 +472,7 @@ fn filters_select_trials_as_libtest_does() {
         let args = libtest_mimic::Arguments::from_iter(
             std::iter::once("levels").chain(args.iter().copied()),
         );
-        puzzle_qa::harness::run(&args, settings(&dir))
+        puzzle_qa_core::harness::run(&args, settings(&dir))
     };
     let one = run(&["bloxorz::hook::par", "--exact"]);
     assert_eq!((one.num_passed, one.num_filtered_out), (1, 6));

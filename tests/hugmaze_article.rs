@@ -4,12 +4,12 @@
 //! plates", explores "about half a million" states; the rulebook says its
 //! par is 27 and its largest ablated copy stores "about 856,000".
 
-use puzzle_qa::ablation;
-use puzzle_qa::game::Game;
-use puzzle_qa::games::hugmaze::level::parse;
-use puzzle_qa::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};
+use hugmaze::level::parse;
+use puzzle_qa_core::ablation;
+use puzzle_qa_core::game::Game;
+use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};
 
-fn article() -> puzzle_qa::games::hugmaze::Level {
+fn article() -> hugmaze::Level {
     let text = include_str!("../levels/hugmaze/17-article-example.txt");
     parse(text).expect("the article's level parses").0
 }
@@ -27,7 +27,7 @@ fn the_article_level_has_par_27_after_about_half_a_million_states() {
     let stored = outcome.stats().stored;
     assert!(near(stored, 500_000, 10), "{stored} states stored");
     let moves = outcome.path().unwrap();
-    let replayed = puzzle_qa::replay::replay(&level, moves);
+    let replayed = puzzle_qa_core::replay::replay(&level, moves);
     assert!(replayed.won && replayed.cost == 27);
     assert_eq!(level.format_moves(moves).split(' ').count(), 27);
 }

@@ -7,11 +7,11 @@
 
 use proptest::prelude::*;
 
-use puzzle_qa::game::Game;
-use puzzle_qa::games::hugmaze::Packed;
-use puzzle_qa::games::hugmaze::level::parse;
-use puzzle_qa::replay::replay;
-use puzzle_qa::search::{self, Outcome, StateGraph, Status};
+use hugmaze::Packed;
+use hugmaze::level::parse;
+use puzzle_qa_core::game::Game;
+use puzzle_qa_core::replay::replay;
+use puzzle_qa_core::search::{self, Outcome, StateGraph, Status};
 
 /// Cells and their weights (out of 100).
 fn cell() -> impl Strategy<Value = char> {

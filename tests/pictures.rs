@@ -5,9 +5,9 @@
 use std::process::Command;
 
 use puzzle_qa::games;
-use puzzle_qa::level::{AnyLevel, infer_game, read_level};
-use puzzle_qa::picture::{Playback, ascii, html, svg};
-use puzzle_qa::search::SearchOptions;
+use puzzle_qa_core::level::{AnyLevel, infer_game, read_level};
+use puzzle_qa_core::picture::{Playback, ascii, html, svg};
+use puzzle_qa_core::search::SearchOptions;
 
 /// One level per game, the acceptance's three.
 const LEVELS: [&str; 3] = [
@@ -133,7 +133,7 @@ fn hugmaze_pairs_plates_and_gates_and_opens_gates_as_the_state_does() {
         assert_eq!(plate.to_uppercase(), gate);
     }
     assert_eq!(start.links.len(), 2);
-    let shut = |frame: &puzzle_qa::picture::Frame| {
+    let shut = |frame: &puzzle_qa_core::picture::Frame| {
         frame
             .scene
             .cells

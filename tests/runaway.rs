@@ -8,7 +8,7 @@ use std::fs;
 use std::time::Instant;
 
 use puzzle_qa::games::GAMES;
-use puzzle_qa::harness::{Settings, Suite, Verdict};
+use puzzle_qa_core::harness::{Settings, Suite, Verdict};
 
 /// An open 24 × 24 room with a dozen cushions, and the heart walled off:
 /// unsolvable, with far more states than any limit.

@@ -13,11 +13,11 @@
 
 use proptest::prelude::*;
 
-use puzzle_qa::game::{Cost, Game};
-use puzzle_qa::games::bloxorz::level::parse;
-use puzzle_qa::games::bloxorz::{HOPELESS, Level, State};
-use puzzle_qa::replay::replay;
-use puzzle_qa::search::{self, DEFAULT_STATE_LIMIT, Outcome, StateGraph};
+use bloxorz::level::parse;
+use bloxorz::{HOPELESS, Level, State};
+use puzzle_qa_core::game::{Cost, Game};
+use puzzle_qa_core::replay::replay;
+use puzzle_qa_core::search::{self, DEFAULT_STATE_LIMIT, Outcome, StateGraph};
 
 fn explore(level: &Level) -> StateGraph<Level> {
     StateGraph::explore(level, DEFAULT_STATE_LIMIT).expect("a small level")

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use puzzle_qa::harness::Verdict;
+use puzzle_qa_core::harness::Verdict;
 use tempfile::TempDir;
 
 const FIXTURE: &str = concat!(

@@ -37,7 +37,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
-use puzzle_qa::games::snackrun::{Bear, Course, parse};
+use snackrun::{Bear, Course, parse};
 
 /// (row, column), row 0 at the top, as the engine's `Pos`.
 type Pos = (usize, usize);

@@ -7,18 +7,18 @@
 
 mod sokoban;
 
-use puzzle_qa::level::GameInfo;
+use puzzle_qa_core::level::GameInfo;
 
 static GAMES: &[GameInfo] = &[GameInfo {
     name: "sokoban",
     extension: "xsb",
     load: sokoban::load,
-    checks: puzzle_qa::checks::SEARCH,
+    checks: puzzle_qa_core::checks::SEARCH,
     generator: None,
 }];
 
 fn main() -> std::process::ExitCode {
-    puzzle_qa::harness::main(
+    puzzle_qa_core::harness::main(
         concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sokoban"),
         GAMES,
     )

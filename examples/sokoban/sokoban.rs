@@ -6,9 +6,9 @@
 //! Lines starting with `;` are comments. Moves are LURD text: `u d l r` for
 //! steps, capitals for pushes, one letter per move.
 
-use puzzle_qa::diagnostic::Diagnostic;
-use puzzle_qa::game::{Cost, Game, NotationError};
-use puzzle_qa::level::Loaded;
+use puzzle_qa_core::diagnostic::Diagnostic;
+use puzzle_qa_core::game::{Cost, Game, NotationError};
+use puzzle_qa_core::level::Loaded;
 
 /// The most boxes a level may hold: a state keeps them in a fixed array.
 const MAX_BOXES: usize = 10;

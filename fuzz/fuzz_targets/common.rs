@@ -5,8 +5,8 @@
 //! panic, printing must round-trip, and the solvers must agree wherever
 //! they all decide.
 
-use puzzle_qa::level::GameInfo;
-use puzzle_qa::search::{Algorithm, SearchOptions, Status};
+use puzzle_qa_core::level::GameInfo;
+use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 const LIMIT: usize = 3_000;
 

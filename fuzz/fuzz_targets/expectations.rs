@@ -5,7 +5,7 @@
 //! into it gives a file that parses again and that a second write leaves
 //! unchanged (bless is idempotent).
 
-use puzzle_qa::harness::{Expectations, HARNESS_KEYS};
+use puzzle_qa_core::harness::{Expectations, HARNESS_KEYS};
 use toml_edit::{Item, Table, value};
 
 const CANONICAL: &[&str] = &["status", "par", "solution", "mechanics"];

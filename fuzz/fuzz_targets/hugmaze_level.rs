@@ -3,5 +3,5 @@
 mod common;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    common::level(&puzzle_qa::games::hugmaze::GAME, data);
+    common::level(&hugmaze::GAME, data);
 });

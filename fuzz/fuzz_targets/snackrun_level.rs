@@ -9,9 +9,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use puzzle_qa::game::Game;
-use puzzle_qa::games::snackrun::{self, Bear, Course, End, Pos, Tile};
-use puzzle_qa::search::{self, Algorithm, SearchOptions, Status};
+use puzzle_qa_core::game::Game;
+use snackrun::{self, Bear, Course, End, Pos, Tile};
+use puzzle_qa_core::search::{self, Algorithm, SearchOptions, Status};
 
 const LIMIT: usize = 3_000;
 

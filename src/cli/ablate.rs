@@ -5,10 +5,10 @@ use serde::Serialize;
 
 use super::load::load;
 use super::{AblateArgs, Verdict};
-use crate::ablation::{self, Ablated, Class};
-use crate::game::Reachability;
-use crate::level::AnyLevel;
-use crate::search::{Algorithm, SearchOptions, Status};
+use puzzle_qa_core::ablation::{self, Ablated, Class};
+use puzzle_qa_core::game::Reachability;
+use puzzle_qa_core::level::AnyLevel;
+use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 /// `ablate --json`; scripts depend on these names.
 #[derive(Serialize)]
@@ -238,7 +238,7 @@ fn reachability(
 fn print_text(
     file: &str,
     game: &str,
-    solution: &crate::level::Solution,
+    solution: &puzzle_qa_core::level::Solution,
     mechanics: &[Ablated],
     pieces: &[Ablated],
     objects: bool,

@@ -12,13 +12,13 @@ use serde::ser::SerializeMap as _;
 
 use super::Verdict as Exit;
 use crate::games::{GAMES, find};
-use crate::harness::discover;
-use crate::harness::{
+use puzzle_qa_core::harness::discover;
+use puzzle_qa_core::harness::{
     Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword, colour_allowed,
     is_on,
 };
-use crate::level::GameInfo;
-use crate::search::Status;
+use puzzle_qa_core::level::GameInfo;
+use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

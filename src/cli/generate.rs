@@ -9,11 +9,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::{GenerateArgs, Verdict};
-use crate::game::Cost;
-use crate::generate::evolve::Milestone;
-use crate::generate::output::{self, Placement};
-use crate::generate::{Budget, Generated, Generator, Progress, Target};
-use crate::level::GameInfo;
+use puzzle_qa_core::game::Cost;
+use puzzle_qa_core::generate::evolve::Milestone;
+use puzzle_qa_core::generate::output::{self, Placement};
+use puzzle_qa_core::generate::{Budget, Generated, Generator, Progress, Target};
+use puzzle_qa_core::level::GameInfo;
 
 /// Set by Ctrl-C: the run stops after the current generation and writes
 /// the best level so far. A second Ctrl-C quits at once.
@@ -80,7 +80,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
     let bar = progress_bar(args.generations, seconds);
     let mut observe = |progress: &Progress| show(&bar, progress, args.generations.is_some());
     let generated =
-        crate::generate::run(game, generator, &target, args.seed, &budget, &mut observe);
+        puzzle_qa_core::generate::run(game, generator, &target, args.seed, &budget, &mut observe);
     bar.finish_and_clear();
     let Some(generated) = generated else {
         eprintln!(
@@ -306,7 +306,7 @@ fn notes(args: &GenerateArgs, target: &Target, generated: &Generated) -> String 
     if target.require_needed {
         command.push_str(" --require-needed");
     }
-    if args.limit != crate::generate::DEFAULT_LIMIT {
+    if args.limit != puzzle_qa_core::generate::DEFAULT_LIMIT {
         command.push_str(&format!(" --limit {}", args.limit));
     }
     command.push_str(&format!(
@@ -323,7 +323,7 @@ fn print_summary(
     placement: &Placement,
     target: &Target,
     generated: &Generated,
-    verdicts: &[(String, crate::harness::Verdict)],
+    verdicts: &[(String, puzzle_qa_core::harness::Verdict)],
 ) {
     let best = &generated.best;
     println!(

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::games::{GAMES, find};
-use crate::level::{GameInfo, Loaded, infer_game, read_level};
+use puzzle_qa_core::level::{GameInfo, Loaded, infer_game, read_level};
 
 /// A level file read and parsed.
 pub struct LoadedFile {

@@ -1,5 +1,5 @@
 //! The `puzzle-qa` command line. Game-neutral: it reaches games only through
-//! the registry and [`crate::level::AnyLevel`].
+//! the registry and [`puzzle_qa_core::level::AnyLevel`].
 //!
 //! Exit status, for every command: 2 if any input is bad or the usage is
 //! wrong, else 1 if any level fails, else 0.
@@ -19,8 +19,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::game::Cost;
-use crate::search::{Algorithm, DEFAULT_STATE_LIMIT};
+use puzzle_qa_core::game::Cost;
+use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -126,7 +126,7 @@ struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
     limit: usize,
     /// The solver to run.
-    #[arg(long, value_enum, default_value_t = Algorithm::Bfs)]
+    #[arg(long, default_value = "bfs", value_parser = algorithm_parser())]
     algorithm: Algorithm,
     /// Print one JSON object per level instead of a table.
     #[arg(long)]
@@ -216,7 +216,7 @@ struct GenerateArgs {
     /// The most states one search may store; a candidate that needs more is
     /// dropped (the default keeps the run fast; the suite's own limit is
     /// higher, so a written level always passes it).
-    #[arg(long, value_name = "N", default_value_t = crate::generate::DEFAULT_LIMIT)]
+    #[arg(long, value_name = "N", default_value_t = puzzle_qa_core::generate::DEFAULT_LIMIT)]
     limit: usize,
     /// Print one JSON object: {file, expectations, game, seed, par,
     /// mechanics: {NAME: class}, target_met, checks_passed, generations,
@@ -249,6 +249,18 @@ struct ShowArgs {
     /// The most states the search for a cheapest win may store.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
     limit: usize,
+}
+
+/// `--algorithm`'s values: the solvers' names, with clap's "possible values"
+/// help and its error for any other.
+fn algorithm_parser() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name)).map(|name| {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name() == name)
+            .expect("clap accepts only the listed names")
+    })
 }
 
 /// How a command went, in exit-status order: the worst one wins.

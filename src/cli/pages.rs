@@ -7,10 +7,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::harness::Subject;
-use crate::harness::bless::replace_whole;
-use crate::picture::html::{self, Row};
-use crate::picture::svg::{self, escape};
+use puzzle_qa_core::harness::Subject;
+use puzzle_qa_core::harness::bless::replace_whole;
+use puzzle_qa_core::picture::html::{self, Row};
+use puzzle_qa_core::picture::svg::{self, escape};
 
 /// Writes the index and a page per level of `subjects` into `dir`; returns
 /// the index's path.

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::load::load;
 use super::{ReplayArgs, Verdict};
-use crate::diagnostic::Diagnostic;
-use crate::level::ReplayReport;
+use puzzle_qa_core::diagnostic::Diagnostic;
+use puzzle_qa_core::level::ReplayReport;
 
 /// The line of `replay --json`; scripts depend on these names.
 #[derive(Serialize)]

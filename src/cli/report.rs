@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use super::Verdict as Exit;
 use crate::games::GAMES;
-use crate::harness::{Frontend, Settings, is_on};
 use crate::report::{self, render};
+use puzzle_qa_core::harness::{Frontend, Settings, is_on};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Exit {
     let settings = Settings {
         ci: is_on("CI"),
         // Only the full failure messages of the text output are coloured.
-        color: text && std::io::stdout().is_terminal() && crate::harness::colour_allowed(),
+        color: text && std::io::stdout().is_terminal() && puzzle_qa_core::harness::colour_allowed(),
         frontend: Frontend::Cli,
         ..Settings::new(args.root, GAMES)
     };

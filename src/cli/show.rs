@@ -3,9 +3,9 @@
 
 use super::load::load;
 use super::{ShowArgs, Verdict};
-use crate::harness::bless::replace_whole;
-use crate::picture::{Playback, ascii, html, svg};
-use crate::search::{Algorithm, SearchOptions};
+use puzzle_qa_core::harness::bless::replace_whole;
+use puzzle_qa_core::picture::{Playback, ascii, html, svg};
+use puzzle_qa_core::search::{Algorithm, SearchOptions};
 
 pub fn run(args: ShowArgs) -> Verdict {
     let Some(loaded) = load(&args.file, args.game.as_deref()) else {

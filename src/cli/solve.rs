@@ -4,9 +4,9 @@ use serde::Serialize;
 
 use super::load::load;
 use super::{SolveArgs, Verdict};
-use crate::game::Reachability;
-use crate::level::Solution;
-use crate::search::{Algorithm, SearchOptions, Status};
+use puzzle_qa_core::game::Reachability;
+use puzzle_qa_core::level::Solution;
+use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 /// One line of `solve --json`; scripts depend on these names.
 #[derive(Serialize)]

@@ -9,8 +9,8 @@ use serde::Serialize;
 use serde_json::Value as Json;
 use toml_edit::{DocumentMut, Item, Value};
 
-use crate::ablation::Class;
-use crate::harness::{ExpectationKey, Owner};
+use puzzle_qa_core::ablation::Class;
+use puzzle_qa_core::harness::{ExpectationKey, Owner};
 
 /// One leaf whose value differs between two documents.
 #[derive(Clone, Debug, PartialEq, Serialize)]

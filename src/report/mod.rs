@@ -21,7 +21,7 @@
 //! report knows no game: `par`, `[mechanics]` classes, a reachability
 //! game's `goal`, `[snacks]` or `traps` are all just keys. Two things have
 //! a meaning of their own, both game-neutral: an integer `par` gets a
-//! column, and a value that names an ablation [`Class`](crate::ablation::Class) turning from a
+//! column, and a value that names an ablation [`Class`](puzzle_qa_core::ablation::Class) turning from a
 //! needed class into `decoration` is a **regression**.
 //!
 //! # How a level changed
@@ -59,10 +59,10 @@ use std::sync::Arc;
 use serde::Serialize;
 use toml_edit::DocumentMut;
 
-use crate::harness::{ExpectationKey, HARNESS_KEYS, Settings, Subject, Suite};
-use crate::level::GameInfo;
 pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
+use puzzle_qa_core::harness::{ExpectationKey, HARNESS_KEYS, Settings, Subject, Suite};
+use puzzle_qa_core::level::GameInfo;
 
 /// The integer key that gets a column of its own: the search checks' par.
 pub const PAR: &str = "par";

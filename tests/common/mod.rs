@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use puzzle_qa::games::GAMES;
-use puzzle_qa::harness::{Settings, Suite, Verdict};
+use puzzle_qa_core::harness::{Settings, Suite, Verdict};
 
 /// A Hug Maze level whose cushion must hold the plate while both bears pass
 /// the gate: its cushion is essential.

@@ -1,0 +1,185 @@
+//! Ablation: is each mechanic of a level really needed? Re-solve a copy of
+//! the level with the mechanic taken out and compare pars.
+//!
+//! Game-neutral: a game lists its mechanics and applies an ablation to its
+//! parsed level ([`crate::game::Game::mechanics`], [`crate::game::Game::ablate`]);
+//! this module solves the copies, in parallel, and classifies them.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::game::{Ablation, Cost};
+use crate::level::{AnyLevel, Solution};
+use crate::search::{SearchOptions, Status};
+
+/// What taking a mechanic out of a level did to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// The level cannot be won without it.
+    Essential,
+    /// Still winnable without it, but only in more moves.
+    Shortcut,
+    /// Nothing changes: the par is the same without it.
+    Decoration,
+    /// The level gets shorter without it (usual for barriers: gates, cats).
+    Obstacle,
+    /// The search of the ablated copy hit its state limit: nobody knows.
+    Unknown,
+}
+
+impl Class {
+    /// The class of an ablated copy whose search ended in `ablated`, for a
+    /// level whose own par is `par` (`None`: unsolvable, an infinite par).
+    /// The level's own search must have decided.
+    ///
+    /// ```
+    /// use puzzle_qa_core::ablation::Class;
+    /// assert_eq!(Class::of(Some(10), Some(12)), Class::Shortcut);
+    /// assert_eq!(Class::of(Some(10), None), Class::Essential);
+    /// assert_eq!(Class::of(None, Some(7)), Class::Obstacle);
+    /// assert_eq!(Class::of(None, None), Class::Decoration);
+    /// ```
+    pub fn of(par: Option<Cost>, ablated: Option<Cost>) -> Class {
+        match (par, ablated) {
+            (Some(_), None) => Class::Essential,
+            (None, None) => Class::Decoration,
+            (None, Some(_)) => Class::Obstacle,
+            (Some(par), Some(ablated)) if ablated > par => Class::Shortcut,
+            (Some(par), Some(ablated)) if ablated < par => Class::Obstacle,
+            (Some(_), Some(_)) => Class::Decoration,
+        }
+    }
+
+    /// The class of an ablated copy's search result.
+    pub fn of_solution(par: Option<Cost>, ablated: &Solution) -> Class {
+        match ablated.status {
+            Status::Limit => Class::Unknown,
+            Status::Solved | Status::Unsolvable => Class::of(par, ablated.par),
+        }
+    }
+
+    /// A mechanic is needed unless it is decoration: tools come out
+    /// essential or shortcut, barriers obstacle. Unknown is not needed
+    /// either: nothing was shown.
+    pub fn needed(self) -> bool {
+        matches!(self, Class::Essential | Class::Shortcut | Class::Obstacle)
+    }
+
+    /// The name in expectation files and `--json` output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Essential => "essential",
+            Class::Shortcut => "shortcut",
+            Class::Decoration => "decoration",
+            Class::Obstacle => "obstacle",
+            Class::Unknown => "unknown",
+        }
+    }
+
+    /// The class an expectation file names, if `name` is one.
+    ///
+    /// ```
+    /// use puzzle_qa_core::ablation::Class;
+    /// assert_eq!(Class::from_name("decoration"), Some(Class::Decoration));
+    /// assert_eq!(Class::from_name("both"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Class> {
+        [
+            Class::Essential,
+            Class::Shortcut,
+            Class::Decoration,
+            Class::Obstacle,
+            Class::Unknown,
+        ]
+        .into_iter()
+        .find(|class| class.name() == name)
+    }
+
+    /// What the class means, in a few words, for reports.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Class::Essential => "the level cannot be won without it",
+            Class::Shortcut => "the level takes more moves without it",
+            Class::Decoration => "the par is the same without it",
+            Class::Obstacle => "the level gets shorter without it",
+            Class::Unknown => "the search without it hit its state limit",
+        }
+    }
+}
+
+impl std::fmt::Display for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One ablated copy, solved and classified.
+#[derive(Clone, Debug)]
+pub struct Ablated {
+    /// What was taken out.
+    pub ablation: Ablation,
+    /// What taking it out did, against the level's own par.
+    pub class: Class,
+    /// The search of the ablated copy.
+    pub solution: Solution,
+}
+
+/// Applies each of `ablations` to `level`, solves the copies in parallel
+/// with `options`, and classifies each against `par`, the level's own par
+/// (`None` if it is unsolvable). The results keep the order of `ablations`.
+pub fn run(
+    level: &dyn AnyLevel,
+    par: Option<Cost>,
+    ablations: Vec<Ablation>,
+    options: SearchOptions,
+) -> Vec<Ablated> {
+    ablations
+        .into_par_iter()
+        .map(|ablation| {
+            let solution = level.ablated(&ablation).solve(options);
+            Ablated {
+                class: Class::of_solution(par, &solution),
+                ablation,
+                solution,
+            }
+        })
+        .collect()
+}
+
+impl Ablated {
+    /// What was taken out: "`cushion` (replaced by wall)", or
+    /// "the `jar` at (3, 6) (replaced by wall)".
+    pub fn what(&self) -> String {
+        let ablation = &self.ablation;
+        match ablation.at {
+            None => format!(
+                "`{}` (replaced by {})",
+                ablation.mechanic, ablation.replacement
+            ),
+            Some((row, col)) => format!(
+                "the `{}` at ({row}, {col}) (replaced by {})",
+                ablation.mechanic, ablation.replacement
+            ),
+        }
+    }
+
+    /// What taking it out did, against the level's own `par`: "the par is
+    /// still 23", "par 14 → 18", "the level cannot be won".
+    pub fn effect(&self, par: Option<Cost>) -> String {
+        match (self.class, par, self.solution.par) {
+            (Class::Unknown, _, _) => format!(
+                "the search stopped at its state limit ({} states stored)",
+                self.solution.stats.stored
+            ),
+            (Class::Essential, _, _) => "the level cannot be won".to_string(),
+            (Class::Decoration, None, _) => "the level is still unsolvable".to_string(),
+            (Class::Obstacle, None, Some(ablated)) => {
+                format!("the level becomes solvable, par {ablated}")
+            }
+            (_, Some(par), Some(ablated)) if ablated == par => format!("the par is still {par}"),
+            (_, Some(par), Some(ablated)) => format!("par {par} → {ablated}"),
+            _ => self.class.meaning().to_string(),
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! What a check is: a question asked of one level, with the expectation
+//! keys it owns. Games list their checks in their [`GameInfo`]; the runner
+//! knows nothing else about them.
+//!
+//! [`GameInfo`]: crate::level::GameInfo
+
+use toml_edit::{Item, Table, Value};
+
+use super::subject::Subject;
+
+/// One question asked of every level of a game. Each (level, check) pair is
+/// one trial, named `<game>::<level>::<check>`.
+///
+/// A check answers with a [`Finding`], or with `Err(message)` for a failure
+/// that bless cannot fix (a broken route, a solver that disagrees with a
+/// replay). The runner compares the finding's machine-owned values with the
+/// expectation file: equal passes, different is stale (a diff, or a write
+/// under bless).
+///
+/// ```
+/// use puzzle_qa_core::diagnostic::Diagnostic;
+/// use puzzle_qa_core::game::{Cost, Game, NotationError};
+/// use puzzle_qa_core::harness::{Check, Finding, Settings, Subject, Suite};
+/// use puzzle_qa_core::level::{GameInfo, Loaded};
+///
+/// /// Levels may not take more than 10 moves.
+/// struct Short;
+///
+/// impl Check for Short {
+///     fn name(&self) -> &'static str {
+///         "short"
+///     }
+///
+///     fn run(&self, subject: &Subject) -> Result<Finding, String> {
+///         match subject.solution()?.par {
+///             Some(par) if par > 10 => Err(format!("par {par} is above 10")),
+///             _ => Ok(Finding::pass()),
+///         }
+///     }
+/// }
+///
+/// // A toy game whose level file is a length: walk it, one step a move.
+/// struct Walk(u32);
+/// # impl Game for Walk {
+/// #     type State = u32;
+/// #     type Key = u32;
+/// #     type Move = ();
+/// #     type Refusal = &'static str;
+/// #     fn start(&self) -> u32 { 0 }
+/// #     fn key(&self, at: &u32) -> u32 { *at }
+/// #     fn is_won(&self, at: &u32) -> bool { *at == self.0 }
+/// #     fn moves(&self, _: &u32) -> impl Iterator<Item = ()> { std::iter::once(()) }
+/// #     fn step(&self, at: &u32, _: ()) -> Result<(u32, Cost), &'static str> { Ok((at + 1, 1)) }
+/// #     fn format_moves(&self, moves: &[()]) -> String { "s".repeat(moves.len()) }
+/// #     fn parse_moves(&self, text: &str) -> Result<Vec<()>, NotationError> {
+/// #         Ok(text.chars().map(|_| ()).collect())
+/// #     }
+/// # }
+///
+/// fn load(text: &str) -> Result<Loaded, Diagnostic> {
+///     let length = text.trim().parse().map_err(|_| Diagnostic::error("expected a length"))?;
+///     Ok(Loaded::new(Walk(length), Vec::new()))
+/// }
+///
+/// // The game, with only this check.
+/// static GAMES: &[GameInfo] = &[GameInfo {
+///     name: "walk",
+///     extension: "txt",
+///     load,
+///     checks: &[&Short],
+///     generator: None,
+/// }];
+///
+/// let root = tempfile::tempdir()?;
+/// std::fs::create_dir_all(root.path().join("levels/walk"))?;
+/// std::fs::write(root.path().join("levels/walk/a.txt"), "3\n")?;
+/// std::fs::write(root.path().join("levels/walk/b.txt"), "12\n")?;
+///
+/// let verdicts = Suite::discover(Settings::new(root.path(), GAMES)).run();
+/// let outcomes: Vec<(&str, bool)> =
+///     verdicts.iter().map(|(trial, verdict)| (trial.as_str(), verdict.ok)).collect();
+/// // `orphans` fails: neither level has an expectation file yet.
+/// assert_eq!(outcomes, [("walk::a::short", true), ("walk::b::short", false), ("orphans", false)]);
+/// assert_eq!(verdicts[1].1.message.as_deref(), Some("par 12 is above 10"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub trait Check: Sync {
+    /// The last part of the trial name, e.g. `par`.
+    fn name(&self) -> &'static str;
+    /// The expectation keys this check owns. The runner rejects any key in an
+    /// expectation file that no check of its game (and not the harness) owns.
+    fn keys(&self) -> &'static [ExpectationKey] {
+        &[]
+    }
+    /// Looks at the level.
+    fn run(&self, subject: &Subject) -> Result<Finding, String>;
+}
+
+/// Who writes an expectation key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// Written by bless from the machine's own result; a mismatch is stale.
+    Machine,
+    /// Written by people; bless never touches it.
+    Designer,
+}
+
+/// A top-level key of an expectation file.
+#[derive(Clone, Copy, Debug)]
+pub struct ExpectationKey {
+    /// The key as written in the file (`par`, `mechanics`).
+    pub name: &'static str,
+    /// Who writes it: bless or people.
+    pub owner: Owner,
+    /// What its value must look like; the `parse` check holds every file to it.
+    pub shape: Shape,
+    /// One line for the schema in help texts and error hints.
+    pub about: &'static str,
+}
+
+/// The TOML shape of an expectation key's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Anything: the owning check reads it and reports its own errors.
+    Any,
+    /// An integer (`par = 23`).
+    Integer,
+    /// A string (`status = "solved"`).
+    String,
+    /// A table (`[mechanics]`) or an inline table.
+    Table,
+    /// An array of tables (`[[routes]]`) or an array of inline tables.
+    ArrayOfTables,
+}
+
+impl Shape {
+    /// Whether `item` has this shape.
+    pub fn admits(self, item: &Item) -> bool {
+        match self {
+            Shape::Any => true,
+            Shape::Integer => item.as_integer().is_some(),
+            Shape::String => item.as_str().is_some(),
+            Shape::Table => item.is_table_like(),
+            Shape::ArrayOfTables => {
+                item.is_array_of_tables()
+                    || item
+                        .as_array()
+                        .is_some_and(|array| array.iter().all(|value| value.is_inline_table()))
+            }
+        }
+    }
+
+    /// "an integer", for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Shape::Any => "anything",
+            Shape::Integer => "an integer",
+            Shape::String => "a string",
+            Shape::Table => "a table",
+            Shape::ArrayOfTables => "an array of tables",
+        }
+    }
+}
+
+impl ExpectationKey {
+    /// A key bless writes from the check's result; its value may have any
+    /// shape until `shaped` says otherwise.
+    pub const fn machine(name: &'static str, about: &'static str) -> Self {
+        ExpectationKey {
+            name,
+            owner: Owner::Machine,
+            shape: Shape::Any,
+            about,
+        }
+    }
+
+    /// A key people write and bless never touches; its value may have any
+    /// shape until `shaped` says otherwise.
+    pub const fn designer(name: &'static str, about: &'static str) -> Self {
+        ExpectationKey {
+            name,
+            owner: Owner::Designer,
+            shape: Shape::Any,
+            about,
+        }
+    }
+
+    /// The same key, whose value must have `shape`.
+    pub const fn shaped(self, shape: Shape) -> Self {
+        ExpectationKey { shape, ..self }
+    }
+}
+
+/// Keys the harness itself reads for every level, whatever its checks.
+pub const HARNESS_KEYS: &[ExpectationKey] = &[
+    ExpectationKey::designer(
+        "limit",
+        "the most states a search of this level may store (default 2,000,000)",
+    )
+    .shaped(Shape::Integer),
+    ExpectationKey::designer("notes", "free text for people; never read by a check")
+        .shaped(Shape::String),
+];
+
+/// What a check found, when nothing is wrong that bless could not fix.
+#[derive(Clone, Debug, Default)]
+pub struct Finding {
+    /// Each machine-owned key this check owns, with the value (or table)
+    /// bless would write (`None`: the key should be absent).
+    pub machine: Vec<(&'static str, Option<Item>)>,
+    /// Remarks worth showing even when the check passes.
+    pub notes: Vec<String>,
+    /// Failures that bless cannot fix (an unreachable snack the designer has
+    /// not allowed): the check fails with these even when the machine
+    /// values match, and bless still writes the values.
+    pub problems: Vec<String>,
+}
+
+impl Finding {
+    /// A finding with nothing to compare and nothing to say.
+    pub fn pass() -> Self {
+        Finding::default()
+    }
+
+    /// Adds the value bless would write for machine-owned `key`.
+    pub fn expect(mut self, key: &'static str, value: Option<Value>) -> Self {
+        self.machine.push((key, value.map(Item::Value)));
+        self
+    }
+
+    /// Adds the table bless would write for machine-owned `key`
+    /// (`[mechanics]`); it is compared and edited entry by entry.
+    pub fn expect_table(mut self, key: &'static str, table: Option<Table>) -> Self {
+        self.machine.push((key, table.map(Item::Table)));
+        self
+    }
+
+    /// Adds a remark.
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Adds a failure that bless cannot fix.
+    pub fn problem(mut self, problem: impl Into<String>) -> Self {
+        self.problems.push(problem.into());
+        self
+    }
+}

@@ -1,0 +1,97 @@
+//! The `cargo test` front end: one libtest trial per (level, check) plus
+//! `orphans`, on libtest-mimic, so filters, `--list`, `--exact`, `--skip`
+//! and `cargo nextest run` behave as for any test.
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
+
+use super::settings::{Frontend, Settings};
+use super::subject::{Subject, Verdict};
+use super::suite::{ORPHANS, Suite, afterword, trial_name};
+use crate::level::GameInfo;
+
+/// The whole `main` of a `harness = false` test target: reads the command
+/// line and the environment, runs the levels under `root`, and exits.
+///
+/// ```no_run
+/// // tests/levels.rs
+/// # use puzzle_qa_core::level::GameInfo;
+/// static GAMES: &[GameInfo] = &[/* each game's `GameInfo` */];
+///
+/// fn main() -> std::process::ExitCode {
+///     puzzle_qa_core::harness::main(env!("CARGO_MANIFEST_DIR"), GAMES)
+/// }
+/// ```
+pub fn main(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> ExitCode {
+    let args = Arguments::from_args();
+    let terminal = std::io::stdout().is_terminal();
+    let mut settings = Settings::from_env(root, games, Frontend::CargoTest, terminal);
+    match args.color {
+        Some(ColorSetting::Always) => settings.color = true,
+        Some(ColorSetting::Never) => settings.color = false,
+        Some(ColorSetting::Auto) | None => {}
+    }
+    run(&args, settings).exit_code()
+}
+
+/// Runs the trials `args` selects. Listing reads folder listings only; a
+/// run first computes every selected verdict in parallel (rayon), and the
+/// trials then report them.
+///
+/// Why not let each trial compute its own verdict on libtest's threads? A
+/// check may itself run in parallel (ablation does); if a libtest thread held
+/// a verdict's lock while waiting for rayon, and every rayon worker waited
+/// for such a lock, nothing would move. Computing only on rayon's workers
+/// rules that out.
+pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
+    let suite = Arc::new(Suite::discover(settings));
+    let mut trials: Vec<Trial> = suite
+        .work(|_| true)
+        .into_iter()
+        .map(|item| {
+            let name = trial_name(&item);
+            let (subject, index) = item;
+            Trial::test(name, move || outcome(subject.verdict(index)))
+        })
+        .collect();
+    let shared = Arc::clone(&suite);
+    trials.push(Trial::test(ORPHANS, move || outcome(&shared.orphans())));
+    // `--test-threads=1` asks for one thing at a time (often to debug):
+    // then each trial computes its own verdict when it runs.
+    if !args.list && args.test_threads != Some(1) {
+        let work = suite.work(|name| {
+            let probe = Trial::test(name, || Ok(()));
+            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+        });
+        let clock = std::time::Instant::now();
+        Suite::compute(&work);
+        // libtest's own "finished in" times only the reporting that follows.
+        let levels: std::collections::BTreeSet<*const Subject> = work
+            .iter()
+            .map(|(subject, _)| Arc::as_ptr(subject))
+            .collect();
+        println!(
+            "checked {} trials of {} levels in {:.2}s",
+            work.len(),
+            levels.len(),
+            clock.elapsed().as_secs_f64()
+        );
+    }
+    let conclusion = libtest_mimic::run(args, trials);
+    if !args.list {
+        print!("{}", afterword(suite.subjects()));
+    }
+    conclusion
+}
+
+fn outcome(verdict: &Verdict) -> Result<(), Failed> {
+    match (&verdict.message, verdict.ok) {
+        (_, true) => Ok(()),
+        (Some(message), false) => Err(message.into()),
+        (None, false) => Err(Failed::without_message()),
+    }
+}

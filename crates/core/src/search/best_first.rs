@@ -1,0 +1,159 @@
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+use super::arena::{Arena, Indexed, NodeIndex};
+use super::{Outcome, Stats};
+use crate::game::{Cost, Game};
+
+/// Uniform-cost search: the cheapest win for any move costs, free moves
+/// included.
+///
+/// ```
+/// # use puzzle_qa_core::game::{Cost, Game, NotationError};
+/// // Reach 6 from 0: `+1` costs 1, `*2` is free.
+/// struct Doubling;
+/// impl Game for Doubling {
+///     type State = u32;
+///     type Key = u32;
+///     type Move = char;
+///     type Refusal = &'static str;
+///     fn start(&self) -> u32 { 0 }
+///     fn key(&self, s: &u32) -> u32 { *s }
+///     fn is_won(&self, s: &u32) -> bool { *s == 6 }
+///     fn moves(&self, _: &u32) -> impl Iterator<Item = char> { ['+', '*'].into_iter() }
+///     fn step(&self, s: &u32, m: char) -> Result<(u32, Cost), &'static str> {
+///         match m { '+' if *s < 6 => Ok((s + 1, 1)), '*' if *s * 2 <= 6 => Ok((s * 2, 0)), _ => Err("too big") }
+///     }
+///     fn unit_costs(&self) -> bool { false }
+///     fn format_moves(&self, m: &[char]) -> String { m.iter().collect() }
+///     fn parse_moves(&self, t: &str) -> Result<Vec<char>, NotationError> { Ok(t.chars().collect()) }
+/// }
+///
+/// let outcome = puzzle_qa_core::search::dijkstra(&Doubling, 100);
+/// assert_eq!(outcome.par(), Some(2)); // 0 +1 → 1 *2 → 2 +1 → 3 *2 → 6
+/// assert_eq!(outcome.path().map(|p| Doubling.format_moves(p)), Some("+*+*".to_string()));
+/// ```
+pub fn dijkstra<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
+    best_first(game, limit, |_| 0)
+}
+
+/// A* search guided by [`Game::heuristic`]; with no heuristic it is
+/// [`dijkstra`]. Exact as long as the heuristic never overestimates.
+///
+/// ```
+/// # use puzzle_qa_core::game::{Cost, Game, NotationError};
+/// // Walk on a line from 0 to 20 in steps of 1 or 2; the distance left,
+/// // halved and rounded up, never overestimates.
+/// struct Line;
+/// impl Game for Line {
+///     type State = i32;
+///     type Key = i32;
+///     type Move = i32;
+///     type Refusal = &'static str;
+///     fn start(&self) -> i32 { 0 }
+///     fn key(&self, s: &i32) -> i32 { *s }
+///     fn is_won(&self, s: &i32) -> bool { *s == 20 }
+///     fn moves(&self, _: &i32) -> impl Iterator<Item = i32> { [-2, -1, 1, 2].into_iter() }
+///     fn step(&self, s: &i32, d: i32) -> Result<(i32, Cost), &'static str> {
+///         if (-50..=50).contains(&(s + d)) { Ok((s + d, 1)) } else { Err("edge") }
+///     }
+///     fn heuristic(&self, s: &i32) -> Option<Cost> { Some(((20 - s).unsigned_abs() + 1) / 2) }
+///     fn format_moves(&self, m: &[i32]) -> String { format!("{m:?}") }
+///     fn parse_moves(&self, _: &str) -> Result<Vec<i32>, NotationError> { Ok(vec![]) }
+/// }
+///
+/// let informed = puzzle_qa_core::search::astar(&Line, 1000);
+/// let blind = puzzle_qa_core::search::dijkstra(&Line, 1000);
+/// assert_eq!(informed.par(), Some(10));
+/// assert_eq!(blind.par(), Some(10));
+/// assert!(informed.stats().expanded < blind.stats().expanded);
+/// ```
+pub fn astar<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
+    best_first(game, limit, |state| game.heuristic(state).unwrap_or(0))
+}
+
+/// One best-first loop serves both: nodes are ordered by `g + h`, ties broken
+/// towards the larger `g` (closer to a goal) and then by insertion order, so
+/// the result is deterministic. The goal is tested when a node is taken off
+/// the frontier, which is what makes the cost optimal.
+fn best_first<G: Game>(
+    game: &G,
+    limit: usize,
+    heuristic: impl Fn(&G::State) -> Cost,
+) -> Outcome<G::Move> {
+    let clock = Instant::now();
+    let start = game.start();
+    let mut arena = Arena::new(start);
+    let mut index = NodeIndex::new(game, &arena);
+    // Best known cost to reach each stored node, indexed like the arena.
+    let mut best: Vec<Cost> = vec![0];
+    // Entries: (f, Reverse-ordered g, sequence number, node). A min-heap via
+    // `Reverse`; stale entries (whose g is no longer the node's best) are
+    // skipped when popped. `f` saturates: a game may answer a huge bound
+    // for a state that can never win.
+    let mut frontier = BinaryHeap::new();
+    let mut sequence = 0u64;
+    frontier.push(Reverse((heuristic(&start), Cost::MAX, sequence, 0usize)));
+    let mut expanded = 0u64;
+    let stats = |expanded: u64, stored: usize| Stats {
+        expanded,
+        stored: stored as u64,
+        elapsed: clock.elapsed(),
+    };
+
+    while let Some(Reverse((_, inverted_g, _, node))) = frontier.pop() {
+        let g = Cost::MAX - inverted_g;
+        if g != best[node] {
+            continue;
+        }
+        let state = arena.state(node);
+        if game.is_won(&state) {
+            return Outcome::Solved {
+                par: g,
+                path: arena.path_to(game, node).0,
+                stats: stats(expanded, arena.len()),
+            };
+        }
+        expanded += 1;
+        let mut full = false;
+        game.successors(&state, |_, next, cost| {
+            if full {
+                return;
+            }
+            let next_g = g + cost;
+            let room = arena.len() < limit;
+            let child = match index.find_or_push(game, &mut arena, next, node, room) {
+                Indexed::Known(known) if best[known] <= next_g => return,
+                Indexed::Known(known) => {
+                    arena.relink(known, node);
+                    best[known] = next_g;
+                    known
+                }
+                Indexed::Full => {
+                    full = true;
+                    return;
+                }
+                Indexed::New(child) => {
+                    best.push(next_g);
+                    child
+                }
+            };
+            sequence += 1;
+            frontier.push(Reverse((
+                next_g.saturating_add(heuristic(&next)),
+                Cost::MAX - next_g,
+                sequence,
+                child,
+            )));
+        });
+        if full {
+            return Outcome::LimitReached {
+                stats: stats(expanded, arena.len()),
+            };
+        }
+    }
+    Outcome::Unsolvable {
+        stats: stats(expanded, arena.len()),
+    }
+}

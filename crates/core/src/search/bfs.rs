@@ -1,0 +1,128 @@
+use std::time::Instant;
+
+use super::arena::{Arena, Insert, Seen, cheapest_step};
+use super::{Outcome, Stats};
+use crate::game::{Cost, Game};
+
+/// Breadth-first search from the level's start: the fewest moves that win.
+///
+/// Exact when every move costs 1 ([`Game::unit_costs`]); [`super::solve`]
+/// falls back to [`super::dijkstra`] otherwise. The goal is tested when a
+/// state is generated, so the winning state itself is never stored.
+///
+/// ```
+/// # use puzzle_qa_core::game::{Cost, Game, NotationError};
+/// // A corridor of 5 cells; walk from cell 0 to cell 4, one cell per move.
+/// struct Corridor;
+/// impl Game for Corridor {
+///     type State = i32;
+///     type Key = i32;
+///     type Move = i32;
+///     type Refusal = &'static str;
+///     fn start(&self) -> i32 { 0 }
+///     fn key(&self, s: &i32) -> i32 { *s }
+///     fn is_won(&self, s: &i32) -> bool { *s == 4 }
+///     fn moves(&self, _: &i32) -> impl Iterator<Item = i32> { [-1, 1].into_iter() }
+///     fn step(&self, s: &i32, d: i32) -> Result<(i32, Cost), &'static str> {
+///         if (0..5).contains(&(s + d)) { Ok((s + d, 1)) } else { Err("wall") }
+///     }
+///     fn format_moves(&self, m: &[i32]) -> String { format!("{m:?}") }
+///     fn parse_moves(&self, _: &str) -> Result<Vec<i32>, NotationError> { Ok(vec![]) }
+/// }
+///
+/// let outcome = puzzle_qa_core::search::bfs(&Corridor, 100);
+/// assert_eq!(outcome.par(), Some(4));
+/// assert_eq!(outcome.path(), Some(&[1, 1, 1, 1][..]));
+/// assert_eq!(outcome.stats().expanded, 4);
+/// assert!(matches!(puzzle_qa_core::search::bfs(&Corridor, 2), puzzle_qa_core::search::Outcome::LimitReached { .. }));
+/// ```
+pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
+    let clock = Instant::now();
+    let start = game.start();
+    let stats = |expanded: usize, stored: usize| Stats {
+        expanded: expanded as u64,
+        stored: stored as u64,
+        elapsed: clock.elapsed(),
+    };
+    if game.is_won(&start) {
+        return Outcome::Solved {
+            par: 0,
+            path: Vec::new(),
+            stats: stats(0, 1),
+        };
+    }
+
+    let mut arena = Arena::new(start);
+    let mut seen = Seen::new(game.key(&start));
+    // A state's successors, with their keys' hashes, gathered before any is
+    // looked up, so that their table slots are fetched in parallel.
+    let mut batch: Vec<(G::State, G::Key, u64)> = Vec::new();
+    // The arena is the queue: nodes are appended in breadth-first order, and
+    // `head` is the next one to expand.
+    let mut head = 0;
+    while head < arena.len() {
+        let state = arena.state(head);
+        // Most games let a move be undone: skipping the state we came from
+        // without a table lookup is cheap, and it is already stored.
+        let came_from = arena.parent_state(head).map(|parent| game.key(&parent));
+        let mut won = false;
+        batch.clear();
+        game.successors(&state, |_, next, cost| {
+            // One compare per edge keeps a game's broken promise from
+            // turning into a silently wrong par.
+            assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
+            if won {
+                return;
+            }
+            if game.is_won(&next) {
+                won = true;
+                return;
+            }
+            let key = game.key(&next);
+            if Some(key) != came_from {
+                let hash = Seen::hash(&key);
+                seen.prefetch(hash);
+                batch.push((next, key, hash));
+            }
+        });
+        // The successors generated before a winning one are stored too, and
+        // a full arena stops the search before the win is seen, exactly as
+        // if each successor were looked up as it was generated.
+        let mut full = false;
+        for &(next, key, hash) in &batch {
+            match seen.insert(key, hash, arena.len() < limit) {
+                Insert::New => {
+                    arena.push(next, head);
+                    if seen.is_full() {
+                        seen.rebuild(arena.states().iter().map(|state| game.key(state)));
+                    }
+                }
+                Insert::Known => {}
+                Insert::Full => {
+                    full = true;
+                    break;
+                }
+            }
+        }
+        head += 1;
+        if full {
+            return Outcome::LimitReached {
+                stats: stats(head, arena.len()),
+            };
+        }
+        if won {
+            let (mut path, reached) = arena.path_to(game, head - 1);
+            let (last, _) = cheapest_step(game, &reached, |next| game.is_won(next))
+                .expect("a state with the key of a winning state's parent wins too");
+            path.push(last);
+            return Outcome::Solved {
+                par: path.len() as Cost,
+                path,
+                stats: stats(head, arena.len()),
+            };
+        }
+    }
+    Outcome::Unsolvable {
+        stats: stats(head, arena.len()),
+    }
+}

@@ -1,0 +1,307 @@
+//! Game-agnostic solvers over [`Game`].
+//!
+//! * [`bfs`]: breadth-first search, exact when every move costs 1; it tests
+//!   the goal when a state is generated.
+//! * [`dijkstra`]: uniform-cost search, exact for any costs including free
+//!   moves; it tests the goal when a state is taken off the frontier.
+//! * [`astar`]: Dijkstra guided by the game's admissible heuristic.
+//!
+//! Every solver stops with [`Outcome::LimitReached`] once it would store more
+//! than `limit` states, so a runaway level is a clear failure, never a hang.
+//! The statistics are defined once, in ARCHITECTURE.md.
+
+mod arena;
+mod best_first;
+mod bfs;
+mod graph;
+#[cfg(feature = "pathfinding")]
+mod reference;
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::game::{Cost, Game};
+
+pub use best_first::{astar, dijkstra};
+pub use bfs::bfs;
+pub use graph::StateGraph;
+#[cfg(feature = "pathfinding")]
+pub use reference::pathfinding_bfs;
+
+/// The crate-wide default state limit: the most states a search may store.
+pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
+
+/// How much work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States taken off the frontier and expanded (their successors generated).
+    pub expanded: u64,
+    /// Distinct states stored in the visited set, the start included.
+    pub stored: u64,
+    /// Wall-clock time of the search alone (not parsing or printing).
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// `elapsed` in milliseconds, to the microsecond, as reports print it.
+    pub fn milliseconds(&self) -> f64 {
+        (self.elapsed.as_secs_f64() * 1e6).round() / 1e3
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<M> {
+    /// A cheapest win: its cost and one path that achieves it.
+    Solved {
+        /// The cost of a cheapest win.
+        par: Cost,
+        /// The moves of one cheapest win, from the start.
+        path: Vec<M>,
+        /// How much work the search did.
+        stats: Stats,
+    },
+    /// Every reachable state was explored; none wins.
+    Unsolvable {
+        /// How much work the search did.
+        stats: Stats,
+    },
+    /// The search stopped at its state limit without deciding.
+    LimitReached {
+        /// How much work the search did.
+        stats: Stats,
+    },
+}
+
+impl<M> Outcome<M> {
+    /// The cost of a cheapest win, if solved.
+    pub fn par(&self) -> Option<Cost> {
+        match self {
+            Outcome::Solved { par, .. } => Some(*par),
+            _ => None,
+        }
+    }
+
+    /// The moves of one cheapest win, if solved.
+    pub fn path(&self) -> Option<&[M]> {
+        match self {
+            Outcome::Solved { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+
+    /// How much work the search did, whatever it found.
+    pub fn stats(&self) -> Stats {
+        match self {
+            Outcome::Solved { stats, .. }
+            | Outcome::Unsolvable { stats }
+            | Outcome::LimitReached { stats } => *stats,
+        }
+    }
+
+    /// The verdict alone, without the path.
+    pub fn status(&self) -> Status {
+        match self {
+            Outcome::Solved { .. } => Status::Solved,
+            Outcome::Unsolvable { .. } => Status::Unsolvable,
+            Outcome::LimitReached { .. } => Status::Limit,
+        }
+    }
+}
+
+/// The verdict of a search, as printed and as written in `--json` output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A win was found, and its cost is the optimum.
+    Solved,
+    /// No reachable state wins.
+    Unsolvable,
+    /// The search stopped at its state limit without deciding.
+    Limit,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Limit => "limit",
+        })
+    }
+}
+
+/// Which solver [`solve`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Uninformed and exact: breadth-first when every move costs 1,
+    /// otherwise Dijkstra.
+    #[default]
+    Bfs,
+    /// Uniform-cost search (exact for any move costs).
+    Dijkstra,
+    /// A* with the game's heuristic (Dijkstra when the game offers none).
+    Astar,
+}
+
+impl Algorithm {
+    /// Every solver, in the order `--help` lists them.
+    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
+
+    /// The name on the command line: `bfs`, `dijkstra`, `astar`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dijkstra => "dijkstra",
+            Algorithm::Astar => "astar",
+        }
+    }
+}
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Which solver runs.
+    pub algorithm: Algorithm,
+    /// The most states the search may store.
+    pub limit: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            algorithm: Algorithm::Bfs,
+            limit: DEFAULT_STATE_LIMIT,
+        }
+    }
+}
+
+/// Runs the solver `options` asks for.
+pub fn solve<G: Game>(game: &G, options: SearchOptions) -> Outcome<G::Move> {
+    match options.algorithm {
+        Algorithm::Bfs if game.unit_costs() => bfs(game, options.limit),
+        Algorithm::Bfs | Algorithm::Dijkstra => dijkstra(game, options.limit),
+        Algorithm::Astar => astar(game, options.limit),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::NotationError;
+
+    /// A walker on an open `size`×`size` board who must reach `goal`; a
+    /// goal off the board makes the level unsolvable.
+    struct Board {
+        size: i32,
+        goal: (i32, i32),
+    }
+
+    impl Game for Board {
+        type State = (i32, i32);
+        type Key = (i32, i32);
+        type Move = (i32, i32);
+        type Refusal = &'static str;
+
+        fn start(&self) -> (i32, i32) {
+            (0, 0)
+        }
+        fn key(&self, state: &(i32, i32)) -> (i32, i32) {
+            *state
+        }
+        fn is_won(&self, state: &(i32, i32)) -> bool {
+            *state == self.goal
+        }
+        fn moves(&self, _: &(i32, i32)) -> impl Iterator<Item = (i32, i32)> {
+            [(-1, 0), (1, 0), (0, -1), (0, 1)].into_iter()
+        }
+        fn step(&self, s: &(i32, i32), d: (i32, i32)) -> Result<((i32, i32), Cost), &'static str> {
+            let next = (s.0 + d.0, s.1 + d.1);
+            let on_board = (0..self.size).contains(&next.0) && (0..self.size).contains(&next.1);
+            if on_board { Ok((next, 1)) } else { Err("edge") }
+        }
+        fn heuristic(&self, s: &(i32, i32)) -> Option<Cost> {
+            Some(((self.goal.0 - s.0).abs() + (self.goal.1 - s.1).abs()) as Cost)
+        }
+        fn format_moves(&self, moves: &[(i32, i32)]) -> String {
+            format!("{moves:?}")
+        }
+        fn parse_moves(&self, _: &str) -> Result<Vec<(i32, i32)>, NotationError> {
+            Ok(Vec::new())
+        }
+    }
+
+    const SOLVERS: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
+
+    fn run(board: &Board, algorithm: Algorithm, limit: usize) -> Outcome<(i32, i32)> {
+        solve(board, SearchOptions { algorithm, limit })
+    }
+
+    #[test]
+    fn every_solver_finds_the_same_par() {
+        let board = Board {
+            size: 12,
+            goal: (7, 9),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, DEFAULT_STATE_LIMIT);
+            assert_eq!(outcome.par(), Some(16), "{algorithm:?}");
+            assert_eq!(outcome.path().unwrap().len(), 16, "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn every_solver_explores_everything_before_calling_a_level_unsolvable() {
+        let board = Board {
+            size: 10,
+            goal: (-1, -1),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, DEFAULT_STATE_LIMIT);
+            assert_eq!(outcome.status(), Status::Unsolvable, "{algorithm:?}");
+            let stats = outcome.stats();
+            assert_eq!((stats.expanded, stats.stored), (100, 100), "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn every_solver_stops_at_its_state_limit() {
+        let board = Board {
+            size: 100,
+            goal: (-1, -1),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, 500);
+            assert_eq!(outcome.status(), Status::Limit, "{algorithm:?}");
+            assert_eq!(outcome.stats().stored, 500, "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn a_level_won_at_the_start_has_par_zero() {
+        let board = Board {
+            size: 3,
+            goal: (0, 0),
+        };
+        for algorithm in SOLVERS {
+            let outcome = run(&board, algorithm, DEFAULT_STATE_LIMIT);
+            assert_eq!(outcome.par(), Some(0), "{algorithm:?}");
+            assert_eq!(outcome.path(), Some(&[][..]), "{algorithm:?}");
+        }
+    }
+
+    #[test]
+    fn astar_expands_less_than_dijkstra_with_a_good_heuristic() {
+        let board = Board {
+            size: 40,
+            goal: (30, 30),
+        };
+        let blind = run(&board, Algorithm::Dijkstra, DEFAULT_STATE_LIMIT).stats();
+        let informed = run(&board, Algorithm::Astar, DEFAULT_STATE_LIMIT).stats();
+        assert!(
+            informed.expanded * 5 < blind.expanded,
+            "{informed:?} vs {blind:?}"
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! Hug Maze: two bears, Bubu and Dudu, must meet on a heart
+//! (`shared/games/hugmaze.md`; the article in `shared/seeds` for intent).
+//!
+//! * [`level`]: the level file format and its checks.
+//! * [`rules`]: the pure step function and the state.
+//! * [`notation`]: move text (`B:R D:U`).
+//! * `ablate`: the mechanics ablation takes out (`mouse-hole`, `block`,
+//!   `jar`, `cushion`, `plate`, `gate`, `cat`).
+
+mod ablate;
+pub mod level;
+mod mutate;
+pub mod notation;
+pub mod packed;
+mod picture;
+pub mod rules;
+mod tables;
+
+pub use level::{Kind, Level, Tile};
+pub use packed::Packed;
+pub use rules::{Bear, Dir, Move, Refusal, State};
+
+use puzzle_qa_core::diagnostic::Diagnostic;
+use puzzle_qa_core::game::{Ablation, Cost, Game, NotationError};
+use puzzle_qa_core::level::{GameInfo, Loaded};
+
+/// Hug Maze in the game registry.
+pub const GAME: GameInfo = GameInfo {
+    name: "hugmaze",
+    extension: "txt",
+    load,
+    checks: puzzle_qa_core::checks::SEARCH,
+    generator: Some(&mutate::GENERATOR),
+};
+
+/// Loads a level as the narrowest game its state packs into.
+fn load(text: &str) -> Result<Loaded, Diagnostic> {
+    let (level, warnings) = level::parse(text)?;
+    Ok(if Packed::<u32>::fits(&level) {
+        Loaded::new(Packed::<u32>::new(level), warnings)
+    } else if Packed::<u64>::fits(&level) {
+        Loaded::new(Packed::<u64>::new(level), warnings)
+    } else if Packed::<u128>::fits(&level) {
+        Loaded::new(Packed::<u128>::new(level), warnings)
+    } else {
+        Loaded::new(level, warnings)
+    })
+}
+
+impl Game for Level {
+    type State = State;
+    type Key = State;
+    type Move = Move;
+    type Refusal = Refusal;
+
+    fn start(&self) -> State {
+        self.start
+    }
+
+    fn key(&self, state: &State) -> State {
+        *state
+    }
+
+    fn is_won(&self, state: &State) -> bool {
+        self.won(state)
+    }
+
+    fn moves(&self, _: &State) -> impl Iterator<Item = Move> {
+        Move::ALL.into_iter()
+    }
+
+    fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
+        Ok((self.apply(state, mv)?, 1))
+    }
+
+    fn heuristic(&self, state: &State) -> Option<Cost> {
+        Some(self.lower_bound(state.bears))
+    }
+
+    fn format_moves(&self, moves: &[Move]) -> String {
+        notation::format(moves)
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        notation::parse(text)
+    }
+
+    fn scene(&self, state: &State) -> Option<puzzle_qa_core::picture::Scene> {
+        Some(Level::scene(self, state))
+    }
+
+    fn level_text(&self) -> Option<String> {
+        Some(self.text())
+    }
+
+    fn mechanics(&self) -> Vec<Ablation> {
+        Level::mechanics(self)
+    }
+
+    fn pieces(&self) -> Vec<Ablation> {
+        Level::pieces(self)
+    }
+
+    fn ablate(&self, ablation: &Ablation) -> Level {
+        Level::ablate(self, ablation)
+    }
+}
+
+#[cfg(test)]
+mod tests;

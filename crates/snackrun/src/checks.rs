@@ -1,0 +1,250 @@
+//! Snack Run's checks, run by the same harness as every game's: they read
+//! the level through [`Course`] and report machine values (bless writes
+//! them, a change is a diff) and problems (failures bless cannot fix).
+//!
+//! | check | fails when | owns |
+//! |---|---|---|
+//! | `goal` | a bear cannot reach the goal | `goal` (machine) |
+//! | `snacks` | a snack is out of reach (of every bear, or of one under `snacks: each`) and not in `allow_unreachable` | `snacks` (machine), `allow_unreachable` (designer) |
+//! | `traps` | a reachable spot loses the goal and is not in `allow_traps` | `traps` (machine), `allow_traps` (designer) |
+//! | `ablation` | never by itself: it records what each mechanic's removal loses | `lost_without` (machine) |
+//!
+//! Unreachable snacks and traps are bugs, so only a designer's allowance
+//! excuses one: bless writes what the check found, never an allowance.
+
+use serde::Deserialize;
+use toml_edit::{Array, InlineTable, Table, Value, value};
+
+use super::course::Course;
+use super::level::Bear;
+use super::physics::{JUMP_RISE, Pos, SPRING_RISE};
+use puzzle_qa_core::checks::Parse;
+use puzzle_qa_core::game::Game;
+use puzzle_qa_core::harness::{Check, ExpectationKey, Finding, Shape, Subject};
+
+/// Snack Run's checks, in trial order.
+pub static CHECKS: &[&dyn Check] = &[&Parse, &Goal, &Snacks, &Traps, &Ablation];
+
+fn course(subject: &Subject) -> Result<&Course, String> {
+    subject
+        .level()?
+        .as_any()
+        .downcast_ref::<Course>()
+        .ok_or_else(|| "a Snack Run check ran on a level of another game".to_string())
+}
+
+/// A cell as the expectation files write it: `[row, column]`.
+fn cell_value((row, col): Pos) -> Value {
+    Value::Array(Array::from_iter([row as i64, col as i64]))
+}
+
+fn cells_value(cells: &[Pos]) -> Value {
+    Value::Array(cells.iter().map(|&cell| cell_value(cell)).collect())
+}
+
+/// The designer's allowances.
+#[derive(Default, Deserialize)]
+struct Allowed {
+    #[serde(default)]
+    allow_unreachable: Vec<(usize, usize)>,
+    #[serde(default)]
+    allow_traps: Vec<(usize, usize)>,
+}
+
+fn allowed(subject: &Subject) -> Result<Allowed, String> {
+    subject.expectations()?.read::<Allowed>()
+}
+
+/// The `goal` check: each bear can reach the goal from its start.
+pub struct Goal;
+
+impl Check for Goal {
+    fn name(&self) -> &'static str {
+        "goal"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            "goal",
+            "{ B = true, D = true }: whether each bear reaches the goal",
+        )
+        .shaped(Shape::Table)];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let course = course(subject)?;
+        let mut goal = InlineTable::new();
+        let mut finding = Finding::pass();
+        for bear in Bear::BOTH {
+            let reach = &course.reach[bear as usize];
+            goal.insert(bear.letter().to_string(), Value::from(reach.goal));
+            if !reach.goal {
+                let start = course.level.starts[bear as usize];
+                finding = finding.problem(format!(
+                    "{} cannot reach the goal from its start at {start:?} ({} standing spots \
+                     reached)",
+                    bear.name(),
+                    reach.spots.len()
+                ));
+            }
+        }
+        Ok(finding.expect("goal", Some(Value::InlineTable(goal))))
+    }
+}
+
+/// The `snacks` check: who reaches each snack; a snack out of reach fails
+/// unless `allow_unreachable` lists it.
+pub struct Snacks;
+
+impl Check for Snacks {
+    fn name(&self) -> &'static str {
+        "snacks"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[
+            ExpectationKey::machine(
+                "snacks",
+                "[snacks] \"row,col\" = \"both\" | \"Bubu\" | \"Dudu\" | \"none\": who reaches each snack",
+            )
+            .shaped(Shape::Table),
+            ExpectationKey::designer(
+                "allow_unreachable",
+                "[[row, col], …]: snacks the designer knows are out of reach",
+            ),
+        ];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let course = course(subject)?;
+        let allowed = allowed(subject)?.allow_unreachable;
+        let mut table = Table::new();
+        for (snack, bears) in course.snack_reach() {
+            let who = match bears[..] {
+                [] => "none",
+                [bear] => bear.name(),
+                _ => "both",
+            };
+            table.insert(&format!("{},{}", snack.0, snack.1), value(who));
+        }
+        let mut finding = Finding::pass();
+        let unreachable = course.unreachable_snacks();
+        for &snack in unreachable.iter().filter(|snack| !allowed.contains(snack)) {
+            let rule = if course.level.snacks_each {
+                " for both bears (the level says `snacks: each`)"
+            } else {
+                ""
+            };
+            let mut problem = format!("the snack at {snack:?} is out of reach{rule}");
+            if let Some(short) = course.shortfall(snack) {
+                let [row, col] = short.from;
+                problem.push_str(&format!(
+                    ": the nearest spot reached is ({row}, {col}), and the snack is {} and {} \
+                     across from it (a jump rises {JUMP_RISE}, {SPRING_RISE} from a spring)",
+                    short.height(),
+                    short.sideways
+                ));
+            }
+            problem.push_str("; fix the level, or list the snack in `allow_unreachable`");
+            finding = finding.problem(problem);
+        }
+        for snack in allowed.iter().filter(|snack| !unreachable.contains(snack)) {
+            finding = finding.problem(format!(
+                "`allow_unreachable` lists {snack:?}, which is not an unreachable snack: \
+                 remove it from the list"
+            ));
+        }
+        let table = (!table.is_empty()).then_some(table);
+        Ok(finding.expect_table("snacks", table))
+    }
+}
+
+/// The `traps` check: reachable spots from which a bear can no longer reach
+/// the goal; each fails unless `allow_traps` lists it.
+pub struct Traps;
+
+impl Check for Traps {
+    fn name(&self) -> &'static str {
+        "traps"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[
+            ExpectationKey::machine(
+                "traps",
+                "[[row, col], …]: reachable spots from which a bear can no longer reach the goal",
+            ),
+            ExpectationKey::designer(
+                "allow_traps",
+                "[[row, col], …]: traps the designer means to keep",
+            ),
+        ];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let course = course(subject)?;
+        let allowed = allowed(subject)?.allow_traps;
+        let traps = course.traps();
+        let mut finding = Finding::pass();
+        for &trap in traps.iter().filter(|trap| !allowed.contains(trap)) {
+            let bears: Vec<&str> = Bear::BOTH
+                .into_iter()
+                .filter(|bear| course.reach[*bear as usize].traps.contains(&trap))
+                .map(Bear::name)
+                .collect();
+            finding = finding.problem(format!(
+                "a trap at {trap:?}: {} can stand there and never reach the goal again; fix \
+                 the level, or list the spot in `allow_traps`",
+                bears.join(" and ")
+            ));
+        }
+        for trap in allowed.iter().filter(|trap| !traps.contains(trap)) {
+            finding = finding.problem(format!(
+                "`allow_traps` lists {trap:?}, which is not a trap: remove it from the list"
+            ));
+        }
+        let traps = (!traps.is_empty()).then(|| cells_value(&traps));
+        Ok(finding.expect("traps", traps))
+    }
+}
+
+/// The `ablation` check: what taking out each mechanic makes unreachable;
+/// it never fails by itself.
+pub struct Ablation;
+
+impl Check for Ablation {
+    fn name(&self) -> &'static str {
+        "ablation"
+    }
+
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            "lost_without",
+            "[lost_without] mechanic = [\"goal: D\", \"snack: 3,12\", …]: what each \
+             mechanic's removal makes unreachable, by the level's snack rule",
+        )
+        .shaped(Shape::Table)];
+        KEYS
+    }
+
+    fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        let course = course(subject)?;
+        let before = course
+            .reachability()
+            .expect("Snack Run reports reachability");
+        let mut table = Table::new();
+        for ablation in course.mechanics() {
+            let after = course
+                .ablate(&ablation)
+                .reachability()
+                .expect("the same game");
+            let lost: Array = after.lost_since(&before).into_iter().collect();
+            table.insert(ablation.mechanic, value(lost));
+        }
+        let table = (!table.is_empty()).then_some(table);
+        Ok(Finding::pass().expect_table("lost_without", table))
+    }
+}

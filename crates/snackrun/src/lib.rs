@@ -1,0 +1,44 @@
+//! Snack Run: a side-view platformer checked for reachability rather than
+//! solved for a par (`shared/games/snackrun.md`). Can each bear reach the
+//! goal, is every snack reachable, and can nothing trap a bear?
+//!
+//! * [`level`]: the level file format and its checks.
+//! * [`physics`]: walks, falls and jump arcs, traced cell by cell.
+//! * [`graph`]: the reachability graph and each bear's search of it.
+//! * [`ablate`]: the mechanics ablation takes out (`spring`, `one-way`).
+//! * [`course`]: a level with its graph and reach, as a [`puzzle_qa_core::game::Game`].
+//! * [`checks`]: `goal`, `snacks`, `traps`, `ablation`.
+
+pub mod ablate;
+pub mod checks;
+pub mod course;
+pub mod graph;
+pub mod level;
+pub mod physics;
+mod picture;
+
+use puzzle_qa_core::diagnostic::Diagnostic;
+use puzzle_qa_core::level::{GameInfo, Loaded};
+
+/// Snack Run in the game registry.
+pub const GAME: GameInfo = GameInfo {
+    name: "snackrun",
+    extension: "txt",
+    load,
+    checks: checks::CHECKS,
+    generator: None,
+};
+
+fn load(text: &str) -> Result<Loaded, Diagnostic> {
+    let (level, warnings) = parse(text)?;
+    Ok(Loaded::new(Course::new(level), warnings))
+}
+
+pub use ablate::Mechanic;
+pub use course::Course;
+pub use graph::{Graph, Reach, shortfall};
+pub use level::{Bear, Level, MAX_CELLS, Tile, parse};
+pub use physics::{APEX_RUN, End, JUMP_RISE, Motion, Pos, SPRING_RISE};
+
+#[cfg(test)]
+mod tests;
