@@ -72,7 +72,7 @@ fn main() {
         .filter(|setup| games.is_empty() || games.iter().any(|g| g == setup.game))
     {
         let game = puzzle_qa::games::find(setup.game).expect("a registered game");
-        let generator = game.generator.expect("a game with a generator");
+        let generator = puzzle_qa::games::generator(setup.game).expect("a game with a generator");
         let target = Target {
             min_par,
             width: setup.size.0,

@@ -18,7 +18,8 @@ use std::process::Command;
 use serde::{Deserialize, Serialize};
 
 use puzzle_qa::games::GAMES;
-use puzzle_qa_core::level::{AnyLevel, Solution, infer_game, read_level};
+use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::level::{AnyLevel, Solution, read_level};
 use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 /// What one child measured.
@@ -200,8 +201,9 @@ fn median(mut values: Vec<f64>) -> f64 {
 }
 
 fn child(engine: &str, file: &Path, runs: usize) -> Measured {
-    let game = infer_game(file, GAMES).expect("a level under levels/<game>/");
-    let (_, loaded) = read_level(file, &file.display().to_string(), game).expect("the level loads");
+    let game = GameChecks::of_folder(file, GAMES).expect("a level under levels/<game>/");
+    let (_, loaded) =
+        read_level(file, &file.display().to_string(), game.load).expect("the level loads");
     let level: &dyn AnyLevel = loaded.level.as_ref();
     let baseline = status_kib("VmRSS:");
     let search = |level: &dyn AnyLevel| -> Solution {

@@ -12,8 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use puzzle_qa::games::GAMES;
+use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::harness::{Settings, Suite};
-use puzzle_qa_core::level::{GameInfo, read_level};
+use puzzle_qa_core::level::read_level;
 
 fn fixtures(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -27,14 +28,14 @@ fn fixtures(folder: &str) -> Vec<PathBuf> {
     files
 }
 
-fn game(name: &str) -> &'static GameInfo {
+fn game(name: &str) -> &'static GameChecks {
     puzzle_qa::games::find(name).unwrap()
 }
 
 /// What a user sees for a level file: the rendered error, or the rendered
 /// warnings ("" if it loads cleanly).
-fn messages(path: &Path, shown: &str, game: &GameInfo) -> Result<String, String> {
-    let (text, loaded) = read_level(path, shown, game)?;
+fn messages(path: &Path, shown: &str, game: &GameChecks) -> Result<String, String> {
+    let (text, loaded) = read_level(path, shown, game.load)?;
     Ok(loaded
         .warnings
         .iter()

@@ -26,7 +26,7 @@ fn generated(game: &str, target: &Target, seed: u64, generations: u64) -> Genera
     };
     generate::run(
         info,
-        info.generator.unwrap(),
+        games::generator(info.name).unwrap(),
         target,
         seed,
         &budget,
@@ -101,7 +101,7 @@ fn assert_sound(game: &str, run: &Generated) {
 #[test]
 fn every_draft_is_a_valid_level() {
     for game in games::GAMES {
-        let Some(generator) = game.generator else {
+        let Some(generator) = games::generator(game.name) else {
             continue;
         };
         let target = Target {

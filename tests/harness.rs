@@ -344,7 +344,8 @@ mod hop {
     use puzzle_qa_core::checks::SEARCH;
     use puzzle_qa_core::diagnostic::Diagnostic;
     use puzzle_qa_core::game::{Cost, Game, NotationError};
-    use puzzle_qa_core::level::{GameInfo, Loaded};
+    use puzzle_qa_core::harness::GameChecks;
+    use puzzle_qa_core::level::Loaded;
 
     pub struct Hop {
         length: u32,
@@ -414,12 +415,11 @@ mod hop {
         Ok(Loaded::new(Hop { length }, Vec::new()))
     }
 
-    pub static GAMES: &[GameInfo] = &[GameInfo {
+    pub static GAMES: &[GameChecks] = &[GameChecks {
         name: "hop",
         extension: "txt",
         load,
         checks: SEARCH,
-        generator: None,
     }];
 }
 

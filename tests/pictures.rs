@@ -5,7 +5,8 @@
 use std::process::Command;
 
 use puzzle_qa::games;
-use puzzle_qa_core::level::{AnyLevel, infer_game, read_level};
+use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::level::{AnyLevel, read_level};
 use puzzle_qa_core::picture::{Playback, ascii, html, svg};
 use puzzle_qa_core::search::SearchOptions;
 
@@ -18,8 +19,8 @@ const LEVELS: [&str; 3] = [
 
 fn level(path: &str) -> Box<dyn AnyLevel> {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let game = infer_game(&full, games::GAMES).unwrap();
-    read_level(&full, path, game).unwrap().1.level
+    let game = GameChecks::of_folder(&full, games::GAMES).unwrap();
+    read_level(&full, path, game.load).unwrap().1.level
 }
 
 /// The level played along a cheapest win.

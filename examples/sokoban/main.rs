@@ -7,14 +7,13 @@
 
 mod sokoban;
 
-use puzzle_qa_core::level::GameInfo;
+use puzzle_qa_core::harness::GameChecks;
 
-static GAMES: &[GameInfo] = &[GameInfo {
+static GAMES: &[GameChecks] = &[GameChecks {
     name: "sokoban",
     extension: "xsb",
     load: sokoban::load,
     checks: puzzle_qa_core::checks::SEARCH,
-    generator: None,
 }];
 
 fn main() -> std::process::ExitCode {

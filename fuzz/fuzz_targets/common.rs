@@ -5,12 +5,12 @@
 //! panic, printing must round-trip, and the solvers must agree wherever
 //! they all decide.
 
-use puzzle_qa_core::level::GameInfo;
+use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 const LIMIT: usize = 3_000;
 
-pub fn level(game: &GameInfo, data: &[u8]) {
+pub fn level(game: &GameChecks, data: &[u8]) {
     let (level_bytes, move_bytes) = match data.iter().position(|&byte| byte == 0) {
         Some(at) => (&data[..at], &data[at + 1..]),
         None => (data, &[][..]),

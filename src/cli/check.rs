@@ -12,12 +12,12 @@ use serde::ser::SerializeMap as _;
 
 use super::Verdict as Exit;
 use crate::games::{GAMES, find};
+use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::harness::discover;
 use puzzle_qa_core::harness::{
     Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword, colour_allowed,
     is_on,
 };
-use puzzle_qa_core::level::GameInfo;
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
@@ -131,7 +131,7 @@ enum Group {
     /// Every level under the root, and the `orphans` check.
     Whole,
     /// These level files only.
-    Levels(Vec<(&'static GameInfo, PathBuf)>),
+    Levels(Vec<(&'static GameChecks, PathBuf)>),
 }
 
 impl Selection {
@@ -184,7 +184,7 @@ impl Selection {
         Ok(selection)
     }
 
-    fn add(&mut self, root: PathBuf, levels: Vec<(&'static GameInfo, PathBuf)>) {
+    fn add(&mut self, root: PathBuf, levels: Vec<(&'static GameChecks, PathBuf)>) {
         let group = self
             .groups
             .entry(root)
@@ -201,7 +201,7 @@ impl Selection {
 }
 
 /// The game whose name `folder` has.
-fn game_of_folder(folder: Option<&Path>) -> Option<&'static GameInfo> {
+fn game_of_folder(folder: Option<&Path>) -> Option<&'static GameChecks> {
     find(folder?.file_name()?.to_str()?)
 }
 

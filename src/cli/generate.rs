@@ -13,7 +13,7 @@ use puzzle_qa_core::game::Cost;
 use puzzle_qa_core::generate::evolve::Milestone;
 use puzzle_qa_core::generate::output::{self, Placement};
 use puzzle_qa_core::generate::{Budget, Generated, Generator, Progress, Target};
-use puzzle_qa_core::level::GameInfo;
+use puzzle_qa_core::harness::GameChecks;
 
 /// Set by Ctrl-C: the run stops after the current generation and writes
 /// the best level so far. A second Ctrl-C quits at once.
@@ -157,7 +157,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
 /// do not make sense.
 fn settle(
     args: &GenerateArgs,
-) -> Result<(&'static GameInfo, &'static dyn Generator, Target), String> {
+) -> Result<(&'static GameChecks, &'static dyn Generator, Target), String> {
     let game = crate::games::find(&args.game).ok_or_else(|| {
         format!(
             "unknown game `{}`\n  = hint: games are {}",
@@ -165,12 +165,8 @@ fn settle(
             crate::games::names()
         )
     })?;
-    let generator = game.generator.ok_or_else(|| {
-        let able: Vec<&str> = crate::games::GAMES
-            .iter()
-            .filter(|game| game.generator.is_some())
-            .map(|game| game.name)
-            .collect();
+    let generator = crate::games::generator(game.name).ok_or_else(|| {
+        let able: Vec<&str> = crate::games::with_generators().collect();
         format!(
             "{} has no level generator\n  = hint: games with one: {}",
             game.name,

@@ -4,11 +4,12 @@
 use std::path::Path;
 
 use crate::games::{GAMES, find};
-use puzzle_qa_core::level::{GameInfo, Loaded, infer_game, read_level};
+use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::level::{Loaded, read_level};
 
 /// A level file read and parsed.
 pub struct LoadedFile {
-    pub game: &'static GameInfo,
+    pub game: &'static GameChecks,
     pub loaded: Loaded,
 }
 
@@ -33,7 +34,7 @@ fn read(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
                 crate::games::names()
             )
         })?,
-        None => infer_game(path, GAMES).ok_or_else(|| {
+        None => GameChecks::of_folder(path, GAMES).ok_or_else(|| {
             format!(
                 "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
                  levels/<game>/ or pass --game GAME (games are {})\n",
@@ -41,7 +42,7 @@ fn read(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
             )
         })?,
     };
-    let (text, loaded) = read_level(path, &shown, game)?;
+    let (text, loaded) = read_level(path, &shown, game.load)?;
     for warning in &loaded.warnings {
         eprint!("{}", warning.render(&shown, &text));
     }

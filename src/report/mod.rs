@@ -61,8 +61,8 @@ use toml_edit::DocumentMut;
 
 pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
+use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::harness::{ExpectationKey, HARNESS_KEYS, Settings, Subject, Suite};
-use puzzle_qa_core::level::GameInfo;
 
 /// The integer key that gets a column of its own: the search checks' par.
 pub const PAR: &str = "par";
@@ -275,7 +275,7 @@ pub fn renames(removed: &[LevelFile], added: &[LevelFile]) -> Vec<(usize, usize)
 
 /// Every key an expectation file of `game` may hold, machine keys in
 /// bless's canonical order.
-fn known_keys(game: &GameInfo) -> Vec<ExpectationKey> {
+fn known_keys(game: &GameChecks) -> Vec<ExpectationKey> {
     let mut keys = HARNESS_KEYS.to_vec();
     for check in game.checks {
         keys.extend_from_slice(check.keys());
@@ -293,7 +293,7 @@ struct Base {
 }
 
 impl Base {
-    fn read(repo: &Repo, commit: &str, games: &'static [GameInfo]) -> Result<Base, GitError> {
+    fn read(repo: &Repo, commit: &str, games: &'static [GameChecks]) -> Result<Base, GitError> {
         let files = repo.tree(commit, &["levels", "expectations"])?;
         let mut levels = Vec::new();
         let mut expectations = BTreeMap::new();

@@ -12,6 +12,7 @@ mod ablate;
 mod bound;
 pub mod level;
 mod mutate;
+pub use mutate::GENERATOR;
 pub mod notation;
 mod picture;
 pub mod rules;
@@ -22,15 +23,15 @@ pub use rules::{Dir, Move, Refusal, Shape, State};
 
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::game::{Ablation, Cost, Game, NotationError};
-use puzzle_qa_core::level::{GameInfo, Loaded};
+use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::level::Loaded;
 
-/// Bloxorz in the game registry.
-pub const GAME: GameInfo = GameInfo {
+/// Bloxorz, as the harness checks it.
+pub const GAME: GameChecks = GameChecks {
     name: "bloxorz",
     extension: "txt",
     load,
     checks: puzzle_qa_core::checks::SEARCH,
-    generator: Some(&mutate::GENERATOR),
 };
 
 fn load(text: &str) -> Result<Loaded, Diagnostic> {

@@ -17,7 +17,8 @@ use super::ablate::{BRIDGE, MECHANICS, STRONG_SWITCH, TELEPORT, WEAK_TILE};
 use puzzle_qa_core::generate::{Candidate, Generator, Rng, Target, change_once, header_lines};
 
 /// Bloxorz's generator, for the registry.
-pub(super) static GENERATOR: Maker = Maker;
+/// The level generator (`puzzle-qa generate`).
+pub static GENERATOR: &dyn Generator = &Maker;
 
 /// The most switches, bridges and teleports a draft gets: enough for a
 /// hard level, few enough that the state space stays searchable.

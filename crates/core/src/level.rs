@@ -8,29 +8,9 @@ use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
 use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
-use crate::generate::Generator;
-use crate::harness::Check;
 use crate::picture::{Frame, Playback};
 use crate::replay::replay;
 use crate::search::{self, SearchOptions, Stats, Status};
-
-/// A game as the registry knows it: its name (also the name of its folder
-/// under `levels/` and `expectations/`), how its level files are named and
-/// loaded, and the checks the harness runs on each level.
-pub struct GameInfo {
-    /// The game's name: also its folder under `levels/` and `expectations/`.
-    pub name: &'static str,
-    /// The extension of its level files, without the dot (`"txt"`).
-    pub extension: &'static str,
-    /// Parses a level file's text into a playable level plus its warnings,
-    /// or returns the first error.
-    pub load: fn(text: &str) -> Result<Loaded, Diagnostic>,
-    /// What the harness asks of every level, in trial order: one trial per
-    /// (level, check). A search game uses [`crate::checks::SEARCH`].
-    pub checks: &'static [&'static dyn Check],
-    /// How `puzzle-qa generate` makes levels of this game, if it can.
-    pub generator: Option<&'static dyn Generator>,
-}
 
 /// A parsed level and the warnings its file raised.
 pub struct Loaded {
@@ -215,17 +195,14 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
     }
 }
 
-/// The game a level file belongs to, from the name of its parent folder
-/// (`levels/GAME/NAME.txt` → `GAME`).
-pub fn infer_game(path: &Path, games: &'static [GameInfo]) -> Option<&'static GameInfo> {
-    let folder = path.parent()?.file_name()?.to_str()?;
-    games.iter().find(|game| game.name == folder)
-}
+/// A game's reader of level files: the text of one file in, a playable
+/// level and its warnings out, or the first error.
+pub type Load = fn(text: &str) -> Result<Loaded, Diagnostic>;
 
 /// Reads the level file at `path` (shown to the user as `shown`) and parses
-/// it as a `game` level. The error comes back rendered against the file,
-/// ready to print; the warnings are left for the caller to render.
-pub fn read_level(path: &Path, shown: &str, game: &GameInfo) -> Result<(String, Loaded), String> {
+/// it with `load`. The error comes back rendered against the file, ready to
+/// print; the warnings are left for the caller to render.
+pub fn read_level(path: &Path, shown: &str, load: Load) -> Result<(String, Loaded), String> {
     let bytes =
         std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
     let text = String::from_utf8(bytes).map_err(|error| {
@@ -235,6 +212,6 @@ pub fn read_level(path: &Path, shown: &str, game: &GameInfo) -> Result<(String, 
         ))
         .render(shown, "")
     })?;
-    let loaded = (game.load)(&text).map_err(|error| error.render(shown, &text))?;
+    let loaded = load(&text).map_err(|error| error.render(shown, &text))?;
     Ok((text, loaded))
 }

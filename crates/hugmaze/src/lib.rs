@@ -10,6 +10,7 @@
 mod ablate;
 pub mod level;
 mod mutate;
+pub use mutate::GENERATOR;
 pub mod notation;
 pub mod packed;
 mod picture;
@@ -22,15 +23,15 @@ pub use rules::{Bear, Dir, Move, Refusal, State};
 
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::game::{Ablation, Cost, Game, NotationError};
-use puzzle_qa_core::level::{GameInfo, Loaded};
+use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::level::Loaded;
 
-/// Hug Maze in the game registry.
-pub const GAME: GameInfo = GameInfo {
+/// Hug Maze, as the harness checks it.
+pub const GAME: GameChecks = GameChecks {
     name: "hugmaze",
     extension: "txt",
     load,
     checks: puzzle_qa_core::checks::SEARCH,
-    generator: Some(&mutate::GENERATOR),
 };
 
 /// Loads a level as the narrowest game its state packs into.

@@ -13,7 +13,8 @@ use super::ablate::MECHANICS;
 use puzzle_qa_core::generate::{Candidate, Generator, Rng, Target, change_once, header_lines};
 
 /// Hug Maze's generator, for the registry.
-pub(super) static GENERATOR: Maker = Maker;
+/// The level generator (`puzzle-qa generate`).
+pub static GENERATOR: &dyn Generator = &Maker;
 
 /// The most movable objects a draft gets: each one multiplies the state
 /// space, and a few are enough for a hard push puzzle.

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use super::fitness::{Evaluated, Fitness, evaluate};
 use super::{Candidate, Generator, Rng, Target};
 use crate::game::Cost;
-use crate::level::GameInfo;
+use crate::harness::GameChecks;
 
 /// The default state limit of a candidate's searches: far below the
 /// suite's own ([`crate::search::DEFAULT_STATE_LIMIT`]), so a candidate
@@ -105,7 +105,7 @@ pub struct Generated {
 /// is spent, calling `observe` after every generation. `None` if not even
 /// one solvable random level turned up (or the budget ran out first).
 pub fn run(
-    game: &GameInfo,
+    game: &GameChecks,
     generator: &dyn Generator,
     target: &Target,
     seed: u64,
@@ -213,7 +213,7 @@ pub fn run(
 
 /// Solves `batch` in parallel, keeping the solvable candidates in order.
 fn solve_all(
-    game: &GameInfo,
+    game: &GameChecks,
     batch: Vec<Drafted>,
     target: &Target,
     limit: usize,

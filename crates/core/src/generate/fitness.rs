@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::ablation::{self, Class};
 use crate::game::Cost;
-use crate::level::GameInfo;
+use crate::harness::GameChecks;
 use crate::search::{Algorithm, SearchOptions};
 
 use super::{Candidate, Target};
@@ -102,7 +102,7 @@ fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
 /// verdict (no penalty at all) could not reach `worth_ablating`: such a
 /// candidate keeps its optimistic fitness, which is below the bar anyway.
 pub fn evaluate(
-    game: &GameInfo,
+    game: &GameChecks,
     candidate: Box<dyn Candidate>,
     text: String,
     target: &Target,

@@ -5,10 +5,10 @@
 //! generation, until a level meets the [`Target`] or the budget runs out.
 //!
 //! Game-neutral: a game offers a [`Generator`] in its
-//! [`GameInfo`](crate::level::GameInfo) (random levels, and small changes to
+//! [`GameChecks`](crate::level::GameChecks) (random levels, and small changes to
 //! a level, in `games/<game>/mutate.rs`). Everything else, from solving to
 //! judging mechanics by ablation, goes through the game's level file text
-//! and [`GameInfo::load`](crate::level::GameInfo::load), so what the loop
+//! and [`GameChecks::load`](crate::level::GameChecks::load), so what the loop
 //! keeps is exactly what the level file will say.
 //!
 //! * [`evolve`]: the loop (population, selection, the budget, determinism).

@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::harness::GameChecks;
 use crate::harness::bless::replace_whole;
 use crate::harness::{Frontend, LevelEntry, Settings, Subject, Suite, Verdict};
-use crate::level::GameInfo;
 
 /// Where a level file and its expectations go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ impl Placement {
     /// (`ROOT/levels/<game>/NAME.txt`), its expectations go to
     /// `ROOT/expectations/<game>/NAME.toml`, where the suite looks;
     /// anywhere else, beside the level as `NAME.toml`.
-    pub fn of(level: &Path, game: &GameInfo) -> Placement {
+    pub fn of(level: &Path, game: &GameChecks) -> Placement {
         let folder = level.parent().unwrap_or(Path::new(""));
         let in_repository = folder.file_name().is_some_and(|name| name == game.name)
             && folder
@@ -75,7 +75,7 @@ impl Placement {
 /// passes. Returns each check's verdict from the second run. Refuses to
 /// replace an existing file unless `replace`.
 pub fn write(
-    game: &'static GameInfo,
+    game: &'static GameChecks,
     placement: &Placement,
     level_text: &str,
     notes: &str,
@@ -112,7 +112,7 @@ pub fn write(
 
 /// Runs every check of `game` on the placed level.
 fn check(
-    game: &'static GameInfo,
+    game: &'static GameChecks,
     placement: &Placement,
     settings: Settings,
 ) -> Vec<(String, Verdict)> {

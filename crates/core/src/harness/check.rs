@@ -1,8 +1,8 @@
 //! What a check is: a question asked of one level, with the expectation
-//! keys it owns. Games list their checks in their [`GameInfo`]; the runner
+//! keys it owns. Games list their checks in their [`GameChecks`]; the runner
 //! knows nothing else about them.
 //!
-//! [`GameInfo`]: crate::level::GameInfo
+//! [`GameChecks`]: super::GameChecks
 
 use toml_edit::{Item, Table, Value};
 
@@ -21,7 +21,8 @@ use super::subject::Subject;
 /// use puzzle_qa_core::diagnostic::Diagnostic;
 /// use puzzle_qa_core::game::{Cost, Game, NotationError};
 /// use puzzle_qa_core::harness::{Check, Finding, Settings, Subject, Suite};
-/// use puzzle_qa_core::level::{GameInfo, Loaded};
+/// use puzzle_qa_core::harness::GameChecks;
+/// use puzzle_qa_core::level::Loaded;
 ///
 /// /// Levels may not take more than 10 moves.
 /// struct Short;
@@ -63,12 +64,11 @@ use super::subject::Subject;
 /// }
 ///
 /// // The game, with only this check.
-/// static GAMES: &[GameInfo] = &[GameInfo {
+/// static GAMES: &[GameChecks] = &[GameChecks {
 ///     name: "walk",
 ///     extension: "txt",
 ///     load,
 ///     checks: &[&Short],
-///     generator: None,
 /// }];
 ///
 /// let root = tempfile::tempdir()?;

@@ -5,14 +5,14 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::game_checks::GameChecks;
 use super::settings::Settings;
-use crate::level::GameInfo;
 
 /// A level file and where its expectations live.
 #[derive(Clone)]
 pub struct LevelEntry {
     /// The game the level belongs to.
-    pub game: &'static GameInfo,
+    pub game: &'static GameChecks,
     /// The file name without its extension: `level09`.
     pub stem: String,
     /// The level file.
@@ -28,7 +28,7 @@ pub struct LevelEntry {
 
 impl LevelEntry {
     /// The entry for level file `path` of `game` under `settings.root`.
-    pub fn new(settings: &Settings, game: &'static GameInfo, path: PathBuf) -> Self {
+    pub fn new(settings: &Settings, game: &'static GameChecks, path: PathBuf) -> Self {
         let stem = path
             .file_stem()
             .map(|stem| stem.to_string_lossy().into_owned())
@@ -137,7 +137,7 @@ pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
 pub fn orphan_expectations(
     settings: &Settings,
     levels: &[LevelEntry],
-) -> Vec<(&'static GameInfo, PathBuf)> {
+) -> Vec<(&'static GameChecks, PathBuf)> {
     let with_level: BTreeSet<&Path> = levels
         .iter()
         .map(|level| level.expectation_path.as_path())
@@ -156,7 +156,7 @@ pub fn orphan_expectations(
 }
 
 /// The visible sub-folders of `dir`, sorted, each with the game of its name.
-fn game_folders(settings: &Settings, dir: &Path) -> Vec<(Option<&'static GameInfo>, PathBuf)> {
+fn game_folders(settings: &Settings, dir: &Path) -> Vec<(Option<&'static GameChecks>, PathBuf)> {
     visible(dir, Path::is_dir)
         .into_iter()
         .map(|folder| {

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
+use super::game_checks::GameChecks;
 use super::settings::{Frontend, Settings};
-use crate::level::GameInfo;
 
 impl Settings {
     /// Settings from the environment: `BLESS` and `CI` are on when set to
@@ -12,7 +12,7 @@ impl Settings {
     /// `NO_COLOR`.
     pub fn from_env(
         root: impl Into<PathBuf>,
-        games: &'static [GameInfo],
+        games: &'static [GameChecks],
         frontend: Frontend,
         output_is_terminal: bool,
     ) -> Self {

@@ -9,24 +9,24 @@ use std::sync::Arc;
 
 use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
 
+use super::game_checks::GameChecks;
 use super::settings::{Frontend, Settings};
 use super::subject::{Subject, Verdict};
 use super::suite::{ORPHANS, Suite, afterword, trial_name};
-use crate::level::GameInfo;
 
 /// The whole `main` of a `harness = false` test target: reads the command
 /// line and the environment, runs the levels under `root`, and exits.
 ///
 /// ```no_run
 /// // tests/levels.rs
-/// # use puzzle_qa_core::level::GameInfo;
-/// static GAMES: &[GameInfo] = &[/* each game's `GameInfo` */];
+/// # use puzzle_qa_core::harness::GameChecks;
+/// static GAMES: &[GameChecks] = &[/* each game's `GameChecks` */];
 ///
 /// fn main() -> std::process::ExitCode {
 ///     puzzle_qa_core::harness::main(env!("CARGO_MANIFEST_DIR"), GAMES)
 /// }
 /// ```
-pub fn main(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> ExitCode {
+pub fn main(root: impl Into<PathBuf>, games: &'static [GameChecks]) -> ExitCode {
     let args = Arguments::from_args();
     let terminal = std::io::stdout().is_terminal();
     let mut settings = Settings::from_env(root, games, Frontend::CargoTest, terminal);

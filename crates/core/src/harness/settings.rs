@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::level::GameInfo;
+use super::game_checks::GameChecks;
 
 /// Everything the runner needs to know about its surroundings.
 #[derive(Clone)]
@@ -14,7 +14,7 @@ pub struct Settings {
     /// shown relative to it.
     pub root: PathBuf,
     /// The games whose levels are checked.
-    pub games: &'static [GameInfo],
+    pub games: &'static [GameChecks],
     /// Rewrite stale or missing machine-owned expectations instead of failing.
     pub bless: bool,
     /// Running under continuous integration: bless is refused.
@@ -36,7 +36,7 @@ pub enum Frontend {
 
 impl Settings {
     /// Plain settings: no bless, not CI, no colour, messages for `cargo test`.
-    pub fn new(root: impl Into<PathBuf>, games: &'static [GameInfo]) -> Self {
+    pub fn new(root: impl Into<PathBuf>, games: &'static [GameChecks]) -> Self {
         Settings {
             root: root.into(),
             games,

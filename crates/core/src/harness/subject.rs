@@ -113,7 +113,7 @@ impl Subject {
                 read_level(
                     &self.entry.level_path,
                     &self.entry.shown_level,
-                    self.entry.game,
+                    self.entry.game.load,
                 )
                 .map(|(text, loaded)| Source { text, loaded })
             })
