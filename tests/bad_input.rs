@@ -183,11 +183,11 @@ fn every_broken_expectation_file_fails_its_level_with_line_and_column() {
         let verdicts = Suite::discover(Settings::new(dir.path(), GAMES)).run();
         let failures: String = verdicts
             .iter()
-            .filter(|(_, verdict)| !verdict.ok)
+            .filter(|(_, verdict)| !verdict.passed())
             .map(|(trial, verdict)| {
                 format!(
                     "---- {trial} ----\n{}\n",
-                    verdict.message.as_deref().unwrap_or("")
+                    verdict.message().unwrap_or_default()
                 )
             })
             .collect();

@@ -77,11 +77,11 @@ fn verdicts(settings: Settings) -> BTreeMap<String, Verdict> {
 fn failures(verdicts: &BTreeMap<String, Verdict>) -> String {
     verdicts
         .iter()
-        .filter(|(_, verdict)| !verdict.ok)
+        .filter(|(_, verdict)| !verdict.passed())
         .map(|(name, verdict)| {
             format!(
                 "---- {name} ----\n{}\n",
-                verdict.message.as_deref().unwrap_or("")
+                verdict.message().unwrap_or_default()
             )
         })
         .collect()
@@ -90,7 +90,7 @@ fn failures(verdicts: &BTreeMap<String, Verdict>) -> String {
 fn failing(verdicts: &BTreeMap<String, Verdict>) -> Vec<&str> {
     verdicts
         .iter()
-        .filter(|(_, verdict)| !verdict.ok)
+        .filter(|(_, verdict)| !verdict.passed())
         .map(|(name, _)| name.as_str())
         .collect()
 }
@@ -127,12 +127,15 @@ fn a_shortcut_fails_par_with_a_diff_and_bless_accepts_it_keeping_comments() {
             "bloxorz::hook::routes"
         ]
     );
-    let par = before["bloxorz::hook::par"].message.as_deref().unwrap();
+    let par = before["bloxorz::hook::par"].message().unwrap();
     assert!(
         par.contains("-par = 11 #") && par.contains("+par = 6 #"),
         "{par}"
     );
-    assert!(before["bloxorz::hook::par"].stale);
+    assert!(matches!(
+        before["bloxorz::hook::par"],
+        Verdict::Stale { .. }
+    ));
     insta::assert_snapshot!("shortcut", failures(&before));
 
     let blessed = verdicts(blessing(&dir));
@@ -140,7 +143,7 @@ fn a_shortcut_fails_par_with_a_diff_and_bless_accepts_it_keeping_comments() {
     insta::assert_snapshot!("shortcut_blessed", written);
     assert!(written.contains("par = 6 # five rolls to the corner"));
     assert_eq!(
-        blessed["bloxorz::hook::par"].blessed,
+        blessed["bloxorz::hook::par"].blessed(),
         ["par: 11 → 6".to_string()]
     );
     // The route is the designer's claim: bless never makes it pass.
@@ -149,7 +152,7 @@ fn a_shortcut_fails_par_with_a_diff_and_bless_accepts_it_keeping_comments() {
     // Blessing twice changes nothing the second time.
     let again = verdicts(blessing(&dir));
     assert_eq!(read(&dir, EXPECTATIONS), written);
-    assert!(again.values().all(|verdict| verdict.blessed.is_empty()));
+    assert!(again.values().all(|verdict| verdict.blessed().is_empty()));
     assert_eq!(
         failing(&verdicts(settings(&dir))),
         ["bloxorz::hook::routes"]
@@ -167,8 +170,12 @@ fn bless_is_refused_in_ci_and_writes_nothing() {
     };
     let verdicts = verdicts(ci);
     assert_eq!(read(&dir, EXPECTATIONS), original);
-    assert!(verdicts.values().all(|verdict| verdict.blessed.is_empty()));
-    let par = verdicts["bloxorz::hook::par"].message.as_deref().unwrap();
+    assert!(
+        verdicts
+            .values()
+            .all(|verdict| verdict.blessed().is_empty())
+    );
+    let par = verdicts["bloxorz::hook::par"].message().unwrap();
     assert!(par.contains("bless refused"), "{par}");
     insta::assert_snapshot!("refused_in_ci", par);
 }
@@ -187,7 +194,7 @@ fn a_missing_expectation_is_a_new_level_until_blessed() {
             "orphans"
         ]
     );
-    let par = before["bloxorz::hook::par"].message.as_deref().unwrap();
+    let par = before["bloxorz::hook::par"].message().unwrap();
     assert!(
         par.starts_with("new level: run `BLESS=1 cargo test -- bloxorz::hook`"),
         "{par}"
@@ -250,7 +257,7 @@ fn a_route_above_par_is_noted_and_fails_only_when_marked_optimal() {
     let relaxed = verdicts(settings(&dir));
     assert_eq!(failures(&relaxed), "");
     assert_eq!(
-        relaxed["bloxorz::hook::routes"].message.as_deref(),
+        relaxed["bloxorz::hook::routes"].message().as_deref(),
         Some("route `detour` is 2 moves above par (11)")
     );
     write(
@@ -277,7 +284,7 @@ fn an_unknown_key_fails_parse_with_its_line_and_column() {
         failing(&verdicts),
         ["bloxorz::hook::parse", "bloxorz::hook::routes"]
     );
-    let parse = verdicts["bloxorz::hook::parse"].message.as_deref().unwrap();
+    let parse = verdicts["bloxorz::hook::parse"].message().unwrap();
     assert!(
         parse.contains("--> expectations/bloxorz/hook.toml:4:1"),
         "{parse}"
@@ -295,13 +302,13 @@ fn toml_syntax_and_type_errors_point_at_the_text() {
         "status = \"solved",
     );
     let syntax = verdicts(settings(&dir));
-    let parse = syntax["bloxorz::hook::parse"].message.clone().unwrap();
+    let parse = syntax["bloxorz::hook::parse"].message().unwrap();
     assert!(
         parse.contains("expectations/bloxorz/hook.toml:1:"),
         "{parse}"
     );
     // The other checks point at `parse` instead of repeating the error.
-    let par = syntax["bloxorz::hook::par"].message.clone().unwrap();
+    let par = syntax["bloxorz::hook::par"].message().unwrap();
     assert!(par.contains("see `bloxorz::hook::parse`"), "{par}");
 
     let dir = project();
@@ -309,7 +316,7 @@ fn toml_syntax_and_type_errors_point_at_the_text() {
     let typed = verdicts(settings(&dir));
     insta::assert_snapshot!(
         "wrong_type",
-        typed["bloxorz::hook::parse"].message.as_deref().unwrap()
+        typed["bloxorz::hook::parse"].message().unwrap()
     );
 }
 
@@ -523,7 +530,10 @@ fn the_blessed_document_is_what_bless_then_writes_and_nothing_is_written_before(
     let before = read(&dir, EXPECTATIONS);
     let suite = Suite::discover(settings(&dir));
     let run = suite.run();
-    assert!(run.iter().any(|(_, verdict)| verdict.stale));
+    assert!(
+        run.iter()
+            .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }))
+    );
     let proposed = suite.subjects()[0].blessed_document().unwrap().to_string();
     assert_ne!(proposed, before, "the shortcut changes par and solution");
     assert_eq!(read(&dir, EXPECTATIONS), before, "nothing written yet");

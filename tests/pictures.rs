@@ -249,13 +249,18 @@ fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_
         first < index.find("bloxorz::level02").unwrap(),
         "failures first"
     );
-    assert!(index.contains("<span class=\"fail\">FAIL</span>"));
+    // A stale par is shown as the terminal shows it: stale, not FAIL.
+    assert!(
+        index.contains("par <span class=\"stale\">stale</span>"),
+        "{index}"
+    );
+    assert!(!index.contains("FAIL"), "{index}");
     let page = std::fs::read_to_string(out.join("bloxorz/level01.html")).unwrap();
     assert!(
         page.contains("id=\"old\"") && page.contains("id=\"new\""),
         "{page}"
     );
-    assert!(page.contains("par failed"));
+    assert!(page.contains("par is stale"), "{page}");
     let passing = std::fs::read_to_string(out.join("bloxorz/level02.html")).unwrap();
     assert!(!passing.contains("id=\"old\"") && passing.contains("id=\"replay\""));
 }

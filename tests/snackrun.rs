@@ -34,11 +34,11 @@ fn run(dir: &TempDir, bless: bool) -> BTreeMap<String, Verdict> {
 fn failures(verdicts: &BTreeMap<String, Verdict>) -> String {
     verdicts
         .iter()
-        .filter(|(_, verdict)| !verdict.ok)
+        .filter(|(_, verdict)| !verdict.passed())
         .map(|(trial, verdict)| {
             format!(
                 "---- {trial} ----\n{}\n",
-                verdict.message.as_deref().unwrap_or("")
+                verdict.message().unwrap_or_default()
             )
         })
         .collect()
@@ -67,7 +67,7 @@ fn a_trap_and_an_unreachable_snack_fail_until_the_designer_allows_them() {
     );
     let failed: Vec<&str> = blessed
         .iter()
-        .filter(|(_, verdict)| !verdict.ok)
+        .filter(|(_, verdict)| !verdict.passed())
         .map(|(trial, _)| trial.as_str())
         .collect();
     assert_eq!(failed, ["snackrun::trap::snacks", "snackrun::trap::traps"]);
@@ -106,8 +106,7 @@ fn a_snack_one_row_too_high_fails_snacks_with_a_diff_naming_it() {
 
     let checked = run(&dir, false);
     let message = checked["snackrun::04-low-ceiling::snacks"]
-        .message
-        .clone()
+        .message()
         .unwrap();
     assert!(message.contains("(0, 8)"), "{message}");
     assert!(message.contains("+\"0,8\" = \"none\""), "{message}");

@@ -255,7 +255,7 @@ impl Report {
     }
 
     fn failed(&self) -> bool {
-        self.verdicts().any(|verdict| !verdict.ok)
+        self.verdicts().any(|verdict| !verdict.passed())
     }
 
     fn print_json(&self) {
@@ -314,15 +314,15 @@ struct Checks<'a>(Vec<(&'static str, &'a Verdict)>);
 impl Serialize for Checks<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
-        struct CheckLine<'a> {
+        struct CheckLine {
             ok: bool,
-            message: Option<&'a str>,
+            message: Option<String>,
         }
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, verdict) in &self.0 {
             let line = CheckLine {
-                ok: verdict.ok,
-                message: verdict.message.as_deref(),
+                ok: verdict.passed(),
+                message: verdict.message(),
             };
             map.serialize_entry(name, &line)?;
         }
@@ -364,11 +364,11 @@ fn print_text(reports: &[Report], bless: bool) {
             let verdict = verdicts.iter().find(|(name, _)| name == column);
             row.push(
                 verdict
-                    .map_or("-", |(_, verdict)| cell(verdict))
+                    .map_or("-", |(_, verdict)| verdict.label())
                     .to_string(),
             );
             if let Some((name, verdict)) = verdict
-                && !verdict.ok
+                && !verdict.passed()
             {
                 failures.push_str(&failure(&entry.trial(name), verdict));
             }
@@ -400,8 +400,8 @@ fn print_text(reports: &[Report], bless: bool) {
     }
     for report in reports {
         if let Some(verdict) = &report.orphans {
-            println!("{ORPHANS}: {}", cell(verdict));
-            if !verdict.ok {
+            println!("{ORPHANS}: {}", verdict.label());
+            if !verdict.passed() {
                 failures.push_str(&failure(ORPHANS, verdict));
             }
         }
@@ -413,8 +413,11 @@ fn print_text(reports: &[Report], bless: bool) {
         print!("{}", afterword(&report.levels));
     }
     let verdicts: Vec<&Verdict> = reports.iter().flat_map(Report::verdicts).collect();
-    let failed = verdicts.iter().filter(|verdict| !verdict.ok).count();
-    let stale = verdicts.iter().filter(|verdict| verdict.stale).count();
+    let failed = verdicts.iter().filter(|verdict| !verdict.passed()).count();
+    let stale = verdicts
+        .iter()
+        .filter(|verdict| matches!(verdict, Verdict::Stale { .. }))
+        .count();
     let levels: usize = reports.iter().map(|report| report.levels.len()).sum();
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     print!(
@@ -432,17 +435,10 @@ fn print_text(reports: &[Report], bless: bool) {
     println!();
 }
 
-/// A verdict in one table cell.
-fn cell(verdict: &Verdict) -> &'static str {
-    match (verdict.ok, verdict.stale) {
-        (true, _) => "ok",
-        (false, true) => "stale",
-        (false, false) => "FAIL",
-    }
-}
-
 fn failure(name: &str, verdict: &Verdict) -> String {
-    let message = verdict.message.as_deref().unwrap_or("(no message)");
+    let message = verdict
+        .message()
+        .unwrap_or_else(|| "(no message)".to_string());
     format!("\n---- {name} ----\n{}\n", message.trim_end())
 }
 

@@ -118,7 +118,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
             return Verdict::BadInput;
         }
     };
-    let checks_passed = verdicts.iter().all(|(_, verdict)| verdict.ok);
+    let checks_passed = verdicts.iter().all(|(_, verdict)| verdict.passed());
 
     if args.json {
         let json = GenerateJson {
@@ -346,11 +346,11 @@ fn print_summary(
     );
     let checks: Vec<String> = verdicts
         .iter()
-        .map(|(check, verdict)| format!("{check} {}", if verdict.ok { "ok" } else { "FAILED" }))
+        .map(|(check, verdict)| format!("{check} {}", verdict.label()))
         .collect();
     println!("  checks: {}", checks.join(", "));
-    for (check, verdict) in verdicts.iter().filter(|(_, verdict)| !verdict.ok) {
-        if let Some(message) = &verdict.message {
+    for (check, verdict) in verdicts.iter().filter(|(_, verdict)| !verdict.passed()) {
+        if let Some(message) = verdict.message() {
             println!("  {check}: {message}");
         }
     }

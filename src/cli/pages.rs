@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use puzzle_qa_core::harness::Subject;
 use puzzle_qa_core::harness::bless::replace_whole;
+use puzzle_qa_core::harness::{Subject, Verdict};
 use puzzle_qa_core::picture::html::{self, Row};
 use puzzle_qa_core::picture::svg::{self, escape};
 
@@ -35,7 +35,7 @@ pub fn write(dir: &Path, subjects: &[Arc<Subject>]) -> Result<std::path::PathBuf
             ms: solution.map_or(0.0, |solution| solution.stats.milliseconds()),
             checks: subject
                 .verdicts()
-                .map(|(check, verdict)| (check.to_string(), verdict.ok))
+                .map(|(check, verdict)| (check.to_string(), verdict.label()))
                 .collect(),
         });
     }
@@ -50,12 +50,16 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
     let title = entry.id();
     let failures: String = subject
         .verdicts()
-        .filter(|(_, verdict)| !verdict.ok)
+        .filter(|(_, verdict)| !verdict.passed())
         .map(|(check, verdict)| {
+            let what = match verdict {
+                Verdict::Stale { .. } => "is stale",
+                _ => "failed",
+            };
             format!(
-                "<h3 class=\"fail\">{} failed</h3><pre>{}</pre>\n",
+                "<h3 class=\"fail\">{} {what}</h3><pre>{}</pre>\n",
                 escape(check),
-                escape(verdict.message.as_deref().unwrap_or(""))
+                escape(&verdict.message().unwrap_or_default())
             )
         })
         .collect();
@@ -89,7 +93,7 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
         return (html::text_page(&title, &intro), None);
     };
     let thumbnail = Some(svg::thumbnail(&new.frames[0].scene, 120));
-    let failed = subject.verdicts().any(|(_, verdict)| !verdict.ok);
+    let failed = subject.verdicts().any(|(_, verdict)| !verdict.passed());
     let page = match (expected.as_deref().and_then(play), failed) {
         (Some(old), true) if expected != found => html::compare_page(
             &title,

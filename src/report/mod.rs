@@ -62,7 +62,7 @@ use toml_edit::DocumentMut;
 pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::harness::{ExpectationKey, HARNESS_KEYS, Settings, Subject, Suite};
+use puzzle_qa_core::harness::{ExpectationKey, HARNESS_KEYS, Settings, Subject, Suite, Verdict};
 
 /// The integer key that gets a column of its own: the search checks' par.
 pub const PAR: &str = "par";
@@ -141,19 +141,6 @@ impl Severity {
     ];
 }
 
-/// One check's outcome on the working tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    /// It passed.
-    Ok,
-    /// It failed only because the expectations are out of date: bless fixes
-    /// it.
-    Stale,
-    /// It failed, and bless would not fix it.
-    Failed,
-}
-
 /// A check that did not pass, with its message in full.
 #[derive(Clone, Debug, Serialize)]
 pub struct Failure {
@@ -189,7 +176,7 @@ pub struct Row {
     /// while the level itself did not.
     pub hand_edited: Vec<String>,
     /// Each check that ran, in the game's order (none for a removed level).
-    pub checks: Vec<(&'static str, Outcome)>,
+    pub checks: Vec<(&'static str, Verdict)>,
     /// Each check that did not pass, with its message.
     pub failures: Vec<Failure>,
     /// The command that accepts the stale expectations, if any are.
@@ -215,11 +202,10 @@ impl Report {
     /// Whether the gate fails: a check fails or is stale, or `orphans` fails.
     pub fn failed(&self) -> bool {
         self.orphans.is_some()
-            || self.rows.iter().any(|row| {
-                row.checks
-                    .iter()
-                    .any(|(_, outcome)| *outcome != Outcome::Ok)
-            })
+            || self
+                .rows
+                .iter()
+                .any(|row| row.checks.iter().any(|(_, verdict)| !verdict.passed()))
     }
 
     /// How many rows have `severity`.
@@ -464,17 +450,12 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
         let mut checks = Vec::new();
         let mut failures = Vec::new();
         for (check, verdict) in subject.verdicts() {
-            let outcome = match (verdict.ok, verdict.stale) {
-                (true, _) => Outcome::Ok,
-                (false, true) => Outcome::Stale,
-                (false, false) => Outcome::Failed,
-            };
-            checks.push((check, outcome));
-            if !verdict.ok {
+            checks.push((check, verdict.clone()));
+            if let Verdict::Stale { message } | Verdict::Failed { message, .. } = verdict {
                 failures.push(Failure {
                     check,
-                    stale: verdict.stale,
-                    message: verdict.message.clone().unwrap_or_default(),
+                    stale: matches!(verdict, Verdict::Stale { .. }),
+                    message: message.clone(),
                 });
             }
         }
@@ -541,7 +522,7 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
         base: base.to_string(),
         commit,
         rows,
-        orphans: (!orphans.ok).then(|| orphans.message.unwrap_or_default()),
+        orphans: (!orphans.passed()).then(|| orphans.message().unwrap_or_default()),
     })
 }
 

@@ -5,9 +5,7 @@
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use super::{
-    Change, Failure, Outcome, PAR, Report, Row, Severity, ValueChange, regression_meaning,
-};
+use super::{Change, Failure, PAR, Report, Row, Severity, ValueChange, regression_meaning};
 
 /// GitHub refuses a step summary of more than 1 MiB.
 pub const STEP_SUMMARY_LIMIT: usize = 1024 * 1024;
@@ -523,14 +521,7 @@ pub fn json(report: &Report) -> String {
                 checks: row
                     .checks
                     .iter()
-                    .map(|(name, outcome)| {
-                        let outcome = match outcome {
-                            Outcome::Ok => "ok",
-                            Outcome::Stale => "stale",
-                            Outcome::Failed => "failed",
-                        };
-                        (name.to_string(), Json::from(outcome))
-                    })
+                    .map(|(name, verdict)| (name.to_string(), Json::from(verdict.name())))
                     .collect(),
                 failures: &row.failures,
                 notes: &row.notes,

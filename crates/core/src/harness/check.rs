@@ -78,10 +78,10 @@ use super::subject::Subject;
 ///
 /// let verdicts = Suite::discover(Settings::new(root.path(), GAMES)).run();
 /// let outcomes: Vec<(&str, bool)> =
-///     verdicts.iter().map(|(trial, verdict)| (trial.as_str(), verdict.ok)).collect();
+///     verdicts.iter().map(|(trial, verdict)| (trial.as_str(), verdict.passed())).collect();
 /// // `orphans` fails: neither level has an expectation file yet.
 /// assert_eq!(outcomes, [("walk::a::short", true), ("walk::b::short", false), ("orphans", false)]);
-/// assert_eq!(verdicts[1].1.message.as_deref(), Some("par 12 is above 10"));
+/// assert_eq!(verdicts[1].1.message().as_deref(), Some("par 12 is above 10"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub trait Check: Sync {

@@ -89,9 +89,8 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
 }
 
 fn outcome(verdict: &Verdict) -> Result<(), Failed> {
-    match (&verdict.message, verdict.ok) {
-        (_, true) => Ok(()),
-        (Some(message), false) => Err(message.into()),
-        (None, false) => Err(Failed::without_message()),
+    match verdict {
+        Verdict::Passed { .. } => Ok(()),
+        Verdict::Stale { message } | Verdict::Failed { message, .. } => Err(message.into()),
     }
 }

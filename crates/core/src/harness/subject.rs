@@ -41,33 +41,79 @@ pub struct Subject {
 /// The machine-owned values one check reported (see [`Finding::machine`]).
 type MachineValues = Vec<(&'static str, Option<Item>)>;
 
-/// How one check went on one level.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
-    /// Whether the check passed.
-    pub ok: bool,
-    /// Why it failed; or, when it passed, its notes (if any).
-    pub message: Option<String>,
-    /// It failed only because the expectations are out of date: bless fixes it.
-    pub stale: bool,
-    /// What bless changed in the expectation file.
-    pub blessed: Vec<String>,
+/// How one check went on one level. It is worked out once, in
+/// [`Subject::verdict`], and every front end (the `cargo test` runner, the
+/// command line, the report, the HTML pages) shows it as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The check passed.
+    Passed {
+        /// What it had to say all the same (warnings, a route above par).
+        notes: Vec<String>,
+        /// What bless changed in the expectation file to make it pass.
+        blessed: Vec<String>,
+    },
+    /// It failed only because the expectation file is out of date: bless
+    /// fixes it.
+    Stale {
+        /// Why, with the diff and the command that accepts it.
+        message: String,
+    },
+    /// It failed, and bless cannot fix it.
+    Failed {
+        /// Why.
+        message: String,
+        /// What bless wrote all the same (the machine values of a check
+        /// that also has problems).
+        blessed: Vec<String>,
+    },
 }
 
 impl Verdict {
-    fn passed(notes: Vec<String>) -> Self {
-        Verdict {
-            ok: true,
-            message: (!notes.is_empty()).then(|| notes.join("\n")),
-            ..Verdict::default()
+    fn failed(message: String) -> Self {
+        Verdict::Failed {
+            message,
+            blessed: Vec::new(),
         }
     }
 
-    fn failed(message: String) -> Self {
-        Verdict {
-            ok: false,
-            message: Some(message),
-            ..Verdict::default()
+    /// Whether the check passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Passed { .. })
+    }
+
+    /// Why it failed; or, when it passed, its notes (if any), one a line.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Verdict::Passed { notes, .. } => (!notes.is_empty()).then(|| notes.join("\n")),
+            Verdict::Stale { message } | Verdict::Failed { message, .. } => Some(message.clone()),
+        }
+    }
+
+    /// What bless changed in the expectation file.
+    pub fn blessed(&self) -> &[String] {
+        match self {
+            Verdict::Passed { blessed, .. } | Verdict::Failed { blessed, .. } => blessed,
+            Verdict::Stale { .. } => &[],
+        }
+    }
+
+    /// `ok`, `stale` or `failed`: the verdict's name in JSON output.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Passed { .. } => "ok",
+            Verdict::Stale { .. } => "stale",
+            Verdict::Failed { .. } => "failed",
+        }
+    }
+
+    /// `ok`, `stale` or `FAIL`: the verdict in a table cell, a failure
+    /// made to stand out.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Verdict::Passed { .. } => "ok",
+            Verdict::Stale { .. } => "stale",
+            Verdict::Failed { .. } => "FAIL",
         }
     }
 }
@@ -275,23 +321,24 @@ impl Subject {
         // Problems fail the check whatever the values say; what the values
         // say (a diff, or what bless wrote) follows them.
         let mut message = finding.problems.join("\n");
-        if let Some(more) = verdict.message.as_deref().filter(|_| !verdict.ok) {
+        if let Verdict::Stale { message: more } | Verdict::Failed { message: more, .. } = &verdict {
             message.push_str("\n\n");
             message.push_str(more);
         }
         // Not stale: bless alone cannot make it pass.
-        Verdict {
-            ok: false,
-            message: Some(message),
-            stale: false,
-            ..verdict
+        Verdict::Failed {
+            message,
+            blessed: verdict.blessed().to_vec(),
         }
     }
 
     /// Compares a finding's machine values with the expectation file.
     fn compare(&self, check: &dyn Check, finding: &Finding) -> Verdict {
         if finding.machine.is_empty() {
-            return Verdict::passed(finding.notes.clone());
+            return Verdict::Passed {
+                notes: finding.notes.clone(),
+                blessed: Vec::new(),
+            };
         }
         for (key, _) in &finding.machine {
             let owned = check
@@ -313,21 +360,23 @@ impl Subject {
         let canonical = self.machine_keys();
         let (proposed, changes) = expectations.with_values(&finding.machine, &canonical);
         if changes.is_empty() {
-            return Verdict::passed(finding.notes.clone());
+            return Verdict::Passed {
+                notes: finding.notes.clone(),
+                blessed: Vec::new(),
+            };
         }
         if self.settings.may_write() {
             return match bless::write(&self.entry, &finding.machine, &canonical) {
                 // The change summary says what the notes would have.
-                Ok(blessed) => Verdict {
+                Ok(blessed) => Verdict::Passed {
+                    notes: Vec::new(),
                     blessed,
-                    ..Verdict::passed(Vec::new())
                 },
                 Err(message) => Verdict::failed(message),
             };
         }
-        Verdict {
-            stale: true,
-            ..Verdict::failed(self.stale_message(check, expectations, &proposed, &changes, finding))
+        Verdict::Stale {
+            message: self.stale_message(check, expectations, &proposed, &changes, finding),
         }
     }
 

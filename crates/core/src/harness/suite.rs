@@ -64,10 +64,16 @@ impl Suite {
     pub fn orphans(&self) -> Verdict {
         let all_levels = discover::levels(&self.settings);
         let problems = discover::orphans(&self.settings, &all_levels);
-        Verdict {
-            ok: problems.is_empty(),
-            message: (!problems.is_empty()).then(|| problems.join("\n")),
-            ..Verdict::default()
+        if problems.is_empty() {
+            Verdict::Passed {
+                notes: Vec::new(),
+                blessed: Vec::new(),
+            }
+        } else {
+            Verdict::Failed {
+                message: problems.join("\n"),
+                blessed: Vec::new(),
+            }
         }
     }
 
@@ -125,13 +131,15 @@ pub fn afterword(subjects: &[Arc<Subject>]) -> String {
         let entry = subject.entry();
         let mut changes = Vec::new();
         for (check, verdict) in subject.verdicts() {
-            if let (true, Some(message)) = (verdict.ok, &verdict.message) {
+            if let Verdict::Passed { notes: said, .. } = verdict
+                && !said.is_empty()
+            {
                 notes.push_str(&format!("{}:\n", entry.trial(check)));
-                for line in message.lines() {
+                for line in said.iter().flat_map(|note| note.lines()) {
                     notes.push_str(&format!("    {line}\n"));
                 }
             }
-            changes.extend(verdict.blessed.iter().cloned());
+            changes.extend(verdict.blessed().iter().cloned());
         }
         if !changes.is_empty() {
             blessed.push_str(&format!(

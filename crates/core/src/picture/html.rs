@@ -16,7 +16,7 @@ use super::svg::{self, CELL, escape};
 
 const STYLE: &str = "body{background:#12161f;color:#e8e8e8;font-family:sans-serif;margin:1.5em}\
 a{color:#8ab4f8}table{border-collapse:collapse}td,th{padding:4px 8px;border-bottom:1px solid #2a3040;\
-text-align:left;vertical-align:middle}.ok{color:#7bd88f}.fail{color:#ff6b6b;font-weight:bold}\
+text-align:left;vertical-align:middle}.ok{color:#7bd88f}.stale{color:#f0c674}.fail{color:#ff6b6b;font-weight:bold}\
 .moves span{padding:1px 3px;margin:1px;display:inline-block;border-radius:3px}\
 .moves span.current{background:#ff7a5c;color:#000}button{font-size:1em;margin-right:.4em}\
 .side{display:inline-block;vertical-align:top;margin-right:2em}pre{white-space:pre-wrap}";
@@ -153,13 +153,14 @@ pub struct Row {
     pub states: u64,
     /// How long the search took, in milliseconds; 0 if it did not run.
     pub ms: f64,
-    /// Each check and whether it passed.
-    pub checks: Vec<(String, bool)>,
+    /// Each check and its verdict as a table cell shows it: `ok`,
+    /// `stale` or `FAIL`.
+    pub checks: Vec<(String, &'static str)>,
 }
 
 impl Row {
     fn failed(&self) -> bool {
-        self.checks.iter().any(|(_, ok)| !ok)
+        self.checks.iter().any(|(_, label)| *label != "ok")
     }
 }
 
@@ -180,9 +181,13 @@ pub fn index(rows: &mut [Row]) -> String {
         let checks: Vec<String> = row
             .checks
             .iter()
-            .map(|(check, ok)| {
-                let (class, word) = if *ok { ("ok", "ok") } else { ("fail", "FAIL") };
-                format!("{} <span class=\"{class}\">{word}</span>", escape(check))
+            .map(|(check, label)| {
+                let class = match *label {
+                    "ok" => "ok",
+                    "stale" => "stale",
+                    _ => "fail",
+                };
+                format!("{} <span class=\"{class}\">{label}</span>", escape(check))
             })
             .collect();
         let _ = writeln!(
