@@ -6,7 +6,7 @@
 
 use hugmaze::level::parse;
 use puzzle_qa_core::ablation;
-use puzzle_qa_core::game::Game;
+use puzzle_qa_core::game::{Game, Mechanics};
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};
 
 fn article() -> hugmaze::Level {

@@ -98,17 +98,21 @@ fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) 
         .collect();
     println!("{file}: {status} (goal: {})", goal.join(", "));
     for short in &reach.shortfalls {
-        let [row, col] = short.snack;
+        let [row, col] = short.collectible;
         let [from_row, from_col] = short.from;
+        let what = reach.collectible;
         println!(
-            "  snack at ({row}, {col}) out of reach: the nearest spot reached is ({from_row}, \
-             {from_col}); the snack is {} and {} across from it",
+            "  {what} at ({row}, {col}) out of reach: the nearest spot reached is ({from_row}, \
+             {from_col}); the {what} is {} and {} across from it",
             short.height(),
             short.sideways
         );
     }
     for [row, col] in &reach.traps {
-        println!("  trap at ({row}, {col}): a bear standing there can never reach the goal");
+        println!(
+            "  trap at ({row}, {col}): a {} standing there can never reach the goal",
+            reach.player
+        );
     }
 }
 

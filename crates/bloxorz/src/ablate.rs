@@ -17,7 +17,7 @@
 //! simply plain, for the block as for anything else.
 
 use super::level::{Level, Presence, Tile};
-use puzzle_qa_core::game::Ablation;
+use puzzle_qa_core::game::{Ablation, Mechanics};
 
 pub(super) const WEAK_TILE: &str = "weak-tile";
 pub(super) const STRONG_SWITCH: &str = "strong-switch";
@@ -46,8 +46,8 @@ fn piece_of(tile: Tile) -> Option<&'static str> {
     }
 }
 
-impl Level {
-    pub(crate) fn mechanics(&self) -> Vec<Ablation> {
+impl Mechanics for Level {
+    fn mechanics(&self) -> Vec<Ablation> {
         let present = |mechanic: &str| {
             self.cells.iter().any(|cell| match mechanic {
                 BRIDGE => matches!(cell.presence, Presence::Dynamic(_)),
@@ -66,7 +66,7 @@ impl Level {
     }
 
     /// Single `w`, `S` and `t` cells, by mechanic, then in reading order.
-    pub(crate) fn pieces(&self) -> Vec<Ablation> {
+    fn pieces(&self) -> Vec<Ablation> {
         let mut pieces: Vec<(usize, Ablation)> = self
             .cells
             .iter()
@@ -86,7 +86,7 @@ impl Level {
         pieces.into_iter().map(|(_, piece)| piece).collect()
     }
 
-    pub(crate) fn ablate(&self, ablation: &Ablation) -> Level {
+    fn ablate(&self, ablation: &Ablation) -> Level {
         let mut level = self.clone();
         let chosen = |index: usize| match ablation.at {
             None => true,

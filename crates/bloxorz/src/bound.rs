@@ -191,33 +191,33 @@ fn split_value(table: &[u32], cells: usize, pairs: bool, one: usize, two: usize)
     }
 }
 
-impl Level {
-    /// The heuristic (see the module documentation): [`HOPELESS`] when the
-    /// state cannot win even relaxed. Admissible and consistent. The first
-    /// call computes the tables.
-    pub(crate) fn lower_bound(&self, state: &State) -> Cost {
-        let cells = self.cells.len();
-        let bounds = self
-            .bounds
-            .0
-            .get_or_init(|| Bounds::of(self, cells.pow(2) <= PAIR_BUDGET));
-        let table = &bounds.distance;
-        let (a, b) = (state.a as usize, state.b as usize);
-        // The missing names' tables hold whole blocks, and splits too when
-        // the values are per split.
-        let at = match state.shape {
-            Shape::Split if !bounds.pairs => return finite(split_value(table, cells, false, a, b)),
-            Shape::Split => 3 * cells + a.min(b) * cells + a.max(b),
-            shape => block_index(shape) * cells + a,
-        };
-        let value = bounds
-            .missing
-            .iter()
-            .filter(|(bit, _)| state.mask >> bit & 1 == 0)
-            .fold(table[at], |value, (_, table)| value.max(table[at]));
-        finite(value)
-    }
+/// The heuristic (see the module documentation): [`HOPELESS`] when the
+/// state cannot win even relaxed. Admissible and consistent. The first
+/// call computes the tables.
+pub(crate) fn lower_bound(level: &Level, state: &State) -> Cost {
+    let cells = level.cells.len();
+    let bounds = level
+        .bounds
+        .0
+        .get_or_init(|| Bounds::of(level, cells.pow(2) <= PAIR_BUDGET));
+    let table = &bounds.distance;
+    let (a, b) = (state.a as usize, state.b as usize);
+    // The missing names' tables hold whole blocks, and splits too when
+    // the values are per split.
+    let at = match state.shape {
+        Shape::Split if !bounds.pairs => return finite(split_value(table, cells, false, a, b)),
+        Shape::Split => 3 * cells + a.min(b) * cells + a.max(b),
+        shape => block_index(shape) * cells + a,
+    };
+    let value = bounds
+        .missing
+        .iter()
+        .filter(|(bit, _)| state.mask >> bit & 1 == 0)
+        .fold(table[at], |value, (_, table)| value.max(table[at]));
+    finite(value)
+}
 
+impl Level {
     /// The bits of names that some switch can make present.
     fn settable(&self) -> u64 {
         self.switches

@@ -518,31 +518,29 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
     Ok((level, warnings))
 }
 
-impl Level {
-    /// The level as a level file, normalized: header lines, the grid with
-    /// one space between tiles, a `---` line and the rules, one per line.
-    /// Reading it back gives a level that prints the same and plays the
-    /// same. (An ablated copy prints as its original: ablation changes the
-    /// parsed level, not its text.)
-    pub fn text(&self) -> String {
-        let mut text = String::new();
-        for (key, value) in [("name", &self.name), ("hint", &self.hint)] {
-            if let Some(value) = value {
-                text.push_str(&format!("{key}: {value}\n"));
-            }
+/// The level as a level file, normalized: header lines, the grid with one
+/// space between tiles, a `---` line and the rules, one per line. Reading it
+/// back gives a level that prints the same and plays the same. (An ablated
+/// copy prints as its original: ablation changes the parsed level, not its
+/// text.)
+pub fn print(level: &Level) -> String {
+    let mut text = String::new();
+    for (key, value) in [("name", &level.name), ("hint", &level.hint)] {
+        if let Some(value) = value {
+            text.push_str(&format!("{key}: {value}\n"));
         }
-        for row in &self.source.grid {
-            text.push_str(&row.join(" "));
-            text.push('\n');
-        }
-        if !self.source.rules.is_empty() {
-            text.push_str("---\n");
-        }
-        for (trigger, verb, targets) in &self.source.rules {
-            text.push_str(&format!("{trigger} {verb} {}\n", targets.join(", ")));
-        }
-        text
     }
+    for row in &level.source.grid {
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    if !level.source.rules.is_empty() {
+        text.push_str("---\n");
+    }
+    for (trigger, verb, targets) in &level.source.rules {
+        text.push_str(&format!("{trigger} {verb} {}\n", targets.join(", ")));
+    }
+    text
 }
 
 /// The two cells a `teleports` rule splits the block onto: its target names

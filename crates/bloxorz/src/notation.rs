@@ -1,12 +1,25 @@
 //! Bloxorz move text: `R2 D R3 D`, with `S` where control passes; the
 //! bracketed form `[R2, D, R3, D]` is read too.
 
+use super::level::Level;
 use super::rules::{Dir, Move};
-use puzzle_qa_core::game::NotationError;
+use puzzle_qa_core::game::{NotationError, NotationWidth};
 
 /// The largest repeat count read after a letter; more is surely a typo, and
 /// would only make a replay allocate.
 const MAX_REPEAT: usize = 10_000;
+
+/// A roll that passes control first prints as two tokens, `S` and the roll.
+impl NotationWidth for Level {
+    fn notation_width(&self, mv: &Move) -> usize {
+        match mv {
+            Move::Roll {
+                pass_first: true, ..
+            } => 2,
+            _ => 1,
+        }
+    }
+}
 
 /// Prints moves, runs of one roll as a count (`R3`), `S` before a roll that
 /// needs control passed.

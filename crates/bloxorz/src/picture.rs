@@ -5,10 +5,11 @@
 
 use super::level::{Level, Presence, Tile};
 use super::rules::{Shape, State};
+use puzzle_qa_core::game::Draw;
 use puzzle_qa_core::picture::{Link, Look, Piece, Scene};
 
-impl Level {
-    pub(crate) fn scene(&self, state: &State) -> Scene {
+impl Draw for Level {
+    fn scene(&self, state: &State) -> Scene {
         let place = |index: u16| {
             (
                 usize::from(index) / self.width,

@@ -19,8 +19,9 @@
 
 use std::fmt;
 
-use super::level::{Level, Presence, Tile};
-use puzzle_qa_core::game::Cost;
+use super::level::{self, Level, Presence, Tile};
+use super::{bound, notation};
+use puzzle_qa_core::game::{Cost, Extras, Game, NotationError};
 
 /// A direction of roll. Rows grow downwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -357,9 +358,50 @@ impl Level {
             mask,
         }
     }
+}
 
-    /// The pure step function behind [`puzzle_qa_core::game::Game::step`].
-    pub(crate) fn apply(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
+impl Game for Level {
+    type State = State;
+    type Key = u128;
+    type Move = Move;
+    type Refusal = Refusal;
+
+    fn start(&self) -> State {
+        State {
+            shape: Shape::Upright,
+            a: self.start,
+            b: self.start,
+            mask: self.initial_mask,
+        }
+    }
+
+    /// The visited-set key: the shape, the cubes unordered, the tile mask.
+    fn key(&self, state: &State) -> u128 {
+        let (a, b) = if state.shape == Shape::Split {
+            (state.a.min(state.b), state.a.max(state.b))
+        } else {
+            (state.a, state.b)
+        };
+        (state.mask as u128) | (a as u128) << 64 | (b as u128) << 80 | (state.shape as u128) << 96
+    }
+
+    fn is_won(&self, state: &State) -> bool {
+        state.shape == Shape::Upright && self.tile(state.a) == Tile::Goal
+    }
+
+    fn moves(&self, state: &State) -> impl Iterator<Item = Move> {
+        let passes: &[bool] = match state.shape {
+            Shape::Split => &[false, true],
+            _ => &[false],
+        };
+        passes.iter().flat_map(|&pass_first| {
+            Dir::ALL
+                .into_iter()
+                .map(move |dir| Move::Roll { dir, pass_first })
+        })
+    }
+
+    fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
         match (mv, state.shape == Shape::Split) {
             (Move::Pass, true) => {
                 let passed = State {
@@ -382,17 +424,21 @@ impl Level {
         }
     }
 
-    pub(crate) fn won(&self, state: &State) -> bool {
-        state.shape == Shape::Upright && self.tile(state.a) == Tile::Goal
+    fn heuristic(&self, state: &State) -> Option<Cost> {
+        Some(bound::lower_bound(self, state))
     }
 
-    /// The visited-set key: the shape, the cubes unordered, the tile mask.
-    pub(crate) fn key_of(&self, state: &State) -> u128 {
-        let (a, b) = if state.shape == Shape::Split {
-            (state.a.min(state.b), state.a.max(state.b))
-        } else {
-            (state.a, state.b)
-        };
-        (state.mask as u128) | (a as u128) << 64 | (b as u128) << 80 | (state.shape as u128) << 96
+    fn format_moves(&self, moves: &[Move]) -> String {
+        notation::format(moves)
     }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        notation::parse(text)
+    }
+
+    fn level_text(&self) -> Option<String> {
+        Some(level::print(self))
+    }
+
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw().notation_width();
 }

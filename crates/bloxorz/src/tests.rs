@@ -6,7 +6,7 @@
 use super::bound::Bounds;
 use super::level::{Level, parse};
 use super::rules::{Move, Refusal, Shape, State};
-use puzzle_qa_core::game::Game;
+use puzzle_qa_core::game::{Game, Mechanics};
 use puzzle_qa_core::replay::replay;
 
 fn level(text: &str) -> Level {

@@ -2,7 +2,7 @@
 //! the level with the mechanic taken out and compare pars.
 //!
 //! Game-neutral: a game lists its mechanics and applies an ablation to its
-//! parsed level ([`crate::game::Game::mechanics`], [`crate::game::Game::ablate`]);
+//! parsed level ([`crate::game::Mechanics::mechanics`], [`crate::game::Mechanics::ablate`]);
 //! this module solves the copies, in parallel, and classifies them.
 
 use rayon::prelude::*;

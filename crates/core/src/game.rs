@@ -8,6 +8,8 @@
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
+use crate::picture::Scene;
+
 /// The cost of one move. Most games charge 1 per move; some moves are free.
 pub type Cost = u32;
 
@@ -65,7 +67,7 @@ pub const HOPELESS: Cost = Cost::MAX / 4;
 /// let outcome = puzzle_qa_core::search::bfs(&Counter, puzzle_qa_core::search::DEFAULT_STATE_LIMIT);
 /// assert_eq!(outcome.par(), Some(4)); // 1 → 2 → 4 → 5 → 10
 /// ```
-pub trait Game: Sized {
+pub trait Game: Sized + Send + Sync + 'static {
     /// Everything that changes during play; plain data, cheap to copy.
     /// Searches store one per visited state, so keep it small: pack it
     /// into an integer if you can (as the built-in grid games do).
@@ -141,12 +143,6 @@ pub trait Game: Sized {
     /// token for [`crate::replay::ReplayFailure::token_index`].
     fn parse_moves(&self, text: &str) -> Result<Vec<Self::Move>, NotationError>;
 
-    /// How many single notation tokens one move stands for when printed
-    /// (a solver move may bundle a free token with a paid one).
-    fn notation_width(&self, _mv: &Self::Move) -> usize {
-        1
-    }
-
     /// The level written back as a level file of its game, if the game can
     /// print one: reading it back must give a level that prints the same
     /// and plays the same (the round trip the tests hold every game to).
@@ -154,15 +150,26 @@ pub trait Game: Sized {
         None
     }
 
+    /// The optional parts this game offers, beyond the rules: mechanics to
+    /// ablate ([`Mechanics`]), pictures ([`Draw`]), reachability findings
+    /// ([`Reachable`]), moves that print as several tokens
+    /// ([`NotationWidth`]). Each is a trait of its own; implement it, then
+    /// name it here, for example
+    /// `const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw();`.
+    /// A minimal game leaves the default: none.
+    const EXTRAS: Extras<Self> = Extras::NONE;
+}
+
+/// The mechanics of a level that ablation takes out, to see whether the
+/// level needs each (the `ablation` check, `puzzle-qa ablate`). Name it in
+/// [`Game::EXTRAS`] with [`Extras::mechanics`].
+pub trait Mechanics: Game {
     /// One [`Ablation`] per mechanic present in this level (with `at: None`),
-    /// in the game's own order. The default: the game has no mechanics to
-    /// ablate.
-    fn mechanics(&self) -> Vec<Ablation> {
-        Vec::new()
-    }
+    /// in the game's own order.
+    fn mechanics(&self) -> Vec<Ablation>;
 
     /// One [`Ablation`] per single piece of a mechanic (an object, a tile)
-    /// that can be removed alone, with its cell in `at`.
+    /// that can be removed alone, with its cell in `at`. Default: none.
     fn pieces(&self) -> Vec<Ablation> {
         Vec::new()
     }
@@ -171,40 +178,146 @@ pub trait Game: Sized {
     /// everywhere (`at: None`) or at one cell. It transforms the parsed
     /// level, never its text, so the copy need not be a valid level file
     /// (a gate whose plates were removed simply stays shut). Only called with
-    /// an ablation from [`Game::mechanics`] or [`Game::pieces`].
-    fn ablate(&self, _ablation: &Ablation) -> Self {
-        unreachable!("a game without mechanics is never ablated")
-    }
+    /// an ablation from [`Mechanics::mechanics`] or [`Mechanics::pieces`].
+    fn ablate(&self, ablation: &Ablation) -> Self;
+}
 
-    /// A picture of `state` for `puzzle-qa show` and the HTML report, or
-    /// `None` if the game draws nothing.
-    fn scene(&self, _state: &Self::State) -> Option<crate::picture::Scene> {
-        None
-    }
+/// Pictures of a level's states, for `puzzle-qa show` and the HTML report.
+/// Name it in [`Game::EXTRAS`] with [`Extras::draw`].
+pub trait Draw: Game {
+    /// A picture of `state`.
+    fn scene(&self, state: &Self::State) -> Scene;
 
     /// The cells `mv` passes through from `state`, in order, when a move is
     /// more than one step (a jump's arc), so a picture can draw its path.
-    fn trail(&self, _state: &Self::State, _mv: Self::Move) -> Vec<(usize, usize)> {
+    /// Default: none.
+    fn trail(&self, _state: &Self::State, _mv: Self::Move) -> Vec<Cell> {
         Vec::new()
-    }
-
-    /// For a game whose QA question is reachability rather than par (a
-    /// platformer): who reaches the goal, what cannot be collected, where a
-    /// player gets stuck. `puzzle-qa solve` prints this instead of a par.
-    fn reachability(&self) -> Option<Reachability> {
-        None
     }
 }
 
-/// A reachability game's findings on one level; the field names are the
-/// `solve --json` contract. Cells are `[row, column]`, 0-based.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+/// A game whose QA question is reachability rather than par (a
+/// platformer): who reaches the goal, what cannot be collected, where a
+/// player gets stuck. `puzzle-qa solve` prints this instead of a par. Name
+/// it in [`Game::EXTRAS`] with [`Extras::reachable`].
+pub trait Reachable: Game {
+    /// What this level's players can and cannot reach.
+    fn reachability(&self) -> Reachability;
+}
+
+/// A game whose single move may print as several notation tokens (a free
+/// token bundled with a paid one, such as passing control then rolling).
+/// Replays count refused moves in tokens, so that `failed_at` points into
+/// the text as written. Name it in [`Game::EXTRAS`] with
+/// [`Extras::notation_width`].
+pub trait NotationWidth: Game {
+    /// How many single notation tokens `mv` stands for when printed.
+    fn notation_width(&self, mv: &Self::Move) -> usize;
+}
+
+/// The optional parts a game offers ([`Game::EXTRAS`]), built from
+/// [`Extras::NONE`] by naming each trait it implements.
+pub struct Extras<G: Game> {
+    pub(crate) mechanics: Option<MechanicsFns<G>>,
+    pub(crate) draw: Option<DrawFns<G>>,
+    pub(crate) reachable: Option<fn(&G) -> Reachability>,
+    pub(crate) notation_width: Option<fn(&G, &G::Move) -> usize>,
+}
+
+/// [`Mechanics`]' methods, taken while the game's type is known.
+pub(crate) struct MechanicsFns<G> {
+    pub mechanics: fn(&G) -> Vec<Ablation>,
+    pub pieces: fn(&G) -> Vec<Ablation>,
+    pub ablate: fn(&G, &Ablation) -> G,
+}
+
+/// A cell of a grid, `(row, column)`, 0-based.
+pub type Cell = (usize, usize);
+
+/// [`Draw`]'s methods, taken while the game's type is known.
+pub(crate) struct DrawFns<G: Game> {
+    pub scene: fn(&G, &G::State) -> Scene,
+    pub trail: fn(&G, &G::State, G::Move) -> Vec<Cell>,
+}
+
+impl<G: Game> Extras<G> {
+    /// No optional part: the rules and the notation alone.
+    pub const NONE: Extras<G> = Extras {
+        mechanics: None,
+        draw: None,
+        reachable: None,
+        notation_width: None,
+    };
+
+    /// The game has mechanics to ablate.
+    pub const fn mechanics(self) -> Self
+    where
+        G: Mechanics,
+    {
+        Extras {
+            mechanics: Some(MechanicsFns {
+                mechanics: G::mechanics,
+                pieces: G::pieces,
+                ablate: G::ablate,
+            }),
+            ..self
+        }
+    }
+
+    /// The game draws its states.
+    pub const fn draw(self) -> Self
+    where
+        G: Draw,
+    {
+        Extras {
+            draw: Some(DrawFns {
+                scene: G::scene,
+                trail: G::trail,
+            }),
+            ..self
+        }
+    }
+
+    /// The game answers reachability questions instead of par ones.
+    pub const fn reachable(self) -> Self
+    where
+        G: Reachable,
+    {
+        Extras {
+            reachable: Some(G::reachability),
+            ..self
+        }
+    }
+
+    /// Some moves print as several notation tokens.
+    pub const fn notation_width(self) -> Self
+    where
+        G: NotationWidth,
+    {
+        Extras {
+            notation_width: Some(G::notation_width),
+            ..self
+        }
+    }
+}
+
+/// A reachability game's findings on one level, in the words the game
+/// uses for its players and collectibles. Cells are `[row, column]`,
+/// 0-based. Serialized (the `solve --json` contract) as `goal`,
+/// `unreachable_<collectible>s`, `traps` and `shortfalls`, each shortfall
+/// naming its collectible under the game's word.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reachability {
+    /// What the game calls one player, for messages (`bear`).
+    pub player: &'static str,
+    /// What the game calls one collectible (`snack`): messages and the
+    /// JSON field names use it.
+    pub collectible: &'static str,
     /// Each player (by letter) and whether it can reach the goal.
     pub goal: std::collections::BTreeMap<String, bool>,
     /// Collectibles no player can reach (or, where the level demands each
     /// player collect everything, some player cannot), sorted.
-    pub unreachable_snacks: Vec<[usize; 2]>,
+    pub unreachable: Vec<[usize; 2]>,
     /// Reachable standing places from which a player can no longer reach
     /// the goal, sorted.
     pub traps: Vec<[usize; 2]>,
@@ -218,7 +331,7 @@ impl Reachability {
     /// reach, nobody can get stuck.
     pub fn ok(&self) -> bool {
         self.goal.values().all(|reached| *reached)
-            && self.unreachable_snacks.is_empty()
+            && self.unreachable.is_empty()
             && self.traps.is_empty()
     }
 
@@ -229,13 +342,14 @@ impl Reachability {
     /// ```
     /// use puzzle_qa_core::game::Reachability;
     /// let before = Reachability {
+    ///     collectible: "snack",
     ///     goal: [("B".to_string(), true), ("D".to_string(), true)].into(),
     ///     ..Reachability::default()
     /// };
     /// let after = Reachability {
     ///     goal: [("B".to_string(), true), ("D".to_string(), false)].into(),
-    ///     unreachable_snacks: vec![[3, 12]],
-    ///     ..Reachability::default()
+    ///     unreachable: vec![[3, 12]],
+    ///     ..before.clone()
     /// };
     /// assert_eq!(after.lost_since(&before), ["goal: D", "snack: 3,12"]);
     /// ```
@@ -245,21 +359,53 @@ impl Reachability {
             .iter()
             .filter(|(who, reached)| !**reached && before.goal.get(*who) == Some(&true))
             .map(|(who, _)| format!("goal: {who}"));
-        let snacks = self
-            .unreachable_snacks
+        let lost = self
+            .unreachable
             .iter()
-            .filter(|snack| !before.unreachable_snacks.contains(snack))
-            .map(|[row, col]| format!("snack: {row},{col}"));
-        goals.chain(snacks).collect()
+            .filter(|cell| !before.unreachable.contains(cell))
+            .map(|[row, col]| format!("{}: {row},{col}", self.collectible));
+        goals.chain(lost).collect()
+    }
+}
+
+impl serde::Serialize for Reachability {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        /// One shortfall, its collectible under the game's word.
+        struct Named<'a>(&'a str, &'a Shortfall);
+        impl serde::Serialize for Named<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(4))?;
+                map.serialize_entry(self.0, &self.1.collectible)?;
+                map.serialize_entry("from", &self.1.from)?;
+                map.serialize_entry("rise", &self.1.rise)?;
+                map.serialize_entry("sideways", &self.1.sideways)?;
+                map.end()
+            }
+        }
+        let shortfalls: Vec<Named> = self
+            .shortfalls
+            .iter()
+            .map(|shortfall| Named(self.collectible, shortfall))
+            .collect();
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("goal", &self.goal)?;
+        map.serialize_entry(
+            &format!("unreachable_{}s", self.collectible),
+            &self.unreachable,
+        )?;
+        map.serialize_entry("traps", &self.traps)?;
+        map.serialize_entry("shortfalls", &shortfalls)?;
+        map.end()
     }
 }
 
 /// Why a collectible is out of reach: the nearest reachable place and the
 /// jump needed from it (rows up, negative for a drop; columns across).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shortfall {
     /// The unreachable collectible, `[row, column]`.
-    pub snack: [usize; 2],
+    pub collectible: [usize; 2],
     /// The nearest reachable place to it, `[row, column]`.
     pub from: [usize; 2],
     /// Rows from `from` up to the collectible; negative when it is below.

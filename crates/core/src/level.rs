@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
 use crate::picture::{Frame, Playback};
-use crate::replay::replay;
+use crate::replay::{replay, replay_visiting};
 use crate::search::{self, SearchOptions, Stats, Status};
 
 /// A parsed level and the warnings its file raised.
@@ -40,16 +40,16 @@ pub trait AnyLevel: Send + Sync {
     fn offers_heuristic(&self) -> bool;
     /// The level as a level file ([`Game::level_text`]).
     fn level_text(&self) -> Option<String>;
-    /// The mechanics present, each to be ablated everywhere ([`Game::mechanics`]).
+    /// The mechanics present, each to be ablated everywhere ([`Mechanics::mechanics`](crate::game::Mechanics::mechanics)).
     fn mechanics(&self) -> Vec<Ablation>;
-    /// The single pieces that can be ablated alone ([`Game::pieces`]).
+    /// The single pieces that can be ablated alone ([`Mechanics::pieces`](crate::game::Mechanics::pieces)).
     fn pieces(&self) -> Vec<Ablation>;
-    /// A copy with `ablation` applied ([`Game::ablate`]).
+    /// A copy with `ablation` applied ([`Mechanics::ablate`](crate::game::Mechanics::ablate)).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
     /// `moves` (the game's notation) played from the start, one picture
-    /// per state ([`Game::scene`]); `None` if the game draws nothing.
+    /// per state ([`Draw::scene`](crate::game::Draw::scene)); `None` if the game draws nothing.
     fn playback(&self, moves: &str) -> Result<Option<Playback>, NotationError>;
-    /// What a reachability game finds on this level ([`Game::reachability`]).
+    /// What a reachability game finds on this level ([`Reachable::reachability`](crate::game::Reachable::reachability)).
     fn reachability(&self) -> Option<Reachability>;
     /// The level as its own type, for a game's own checks to downcast.
     fn as_any(&self) -> &dyn Any;
@@ -122,61 +122,54 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
     }
 
     fn mechanics(&self) -> Vec<Ablation> {
-        Game::mechanics(self)
+        G::EXTRAS
+            .mechanics
+            .map_or_else(Vec::new, |fns| (fns.mechanics)(self))
     }
 
     fn pieces(&self) -> Vec<Ablation> {
-        Game::pieces(self)
+        G::EXTRAS
+            .mechanics
+            .map_or_else(Vec::new, |fns| (fns.pieces)(self))
     }
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {
-        Box::new(self.ablate(ablation))
+        let fns = G::EXTRAS
+            .mechanics
+            .expect("only a game with mechanics lists ablations");
+        Box::new((fns.ablate)(self, ablation))
     }
 
     fn playback(&self, text: &str) -> Result<Option<Playback>, NotationError> {
         let moves = self.parse_moves(text)?;
-        let mut state = self.start();
-        let Some(scene) = self.scene(&state) else {
+        let Some(draw) = G::EXTRAS.draw else {
             return Ok(None);
         };
-        let mut playback = Playback {
-            frames: vec![Frame {
-                scene,
-                text: String::new(),
-                trail: Vec::new(),
-                cost: 0,
-            }],
-            refused: None,
-            won: self.is_won(&state),
-        };
-        for mv in moves {
-            if playback.won {
-                playback.refused = Some("the level is already won".to_string());
-                break;
-            }
-            match self.step(&state, mv) {
-                Ok((next, cost)) => {
-                    let trail = self.trail(&state, mv);
-                    state = next;
-                    playback.won = self.is_won(&state);
-                    playback.frames.push(Frame {
-                        scene: self.scene(&state).expect("a game draws every state"),
-                        text: self.format_moves(&[mv]),
-                        trail,
-                        cost: playback.frames.last().map_or(0, |frame| frame.cost) + cost,
-                    });
-                }
-                Err(refusal) => {
-                    playback.refused = Some(refusal.to_string());
-                    break;
-                }
-            }
-        }
-        Ok(Some(playback))
+        let start = self.start();
+        let mut frames = vec![Frame {
+            scene: (draw.scene)(self, &start),
+            text: String::new(),
+            trail: Vec::new(),
+            cost: 0,
+        }];
+        let played = replay_visiting(self, &moves, |before, mv, after, cost| {
+            let so_far = frames.last().map_or(0, |frame| frame.cost);
+            frames.push(Frame {
+                scene: (draw.scene)(self, after),
+                text: self.format_moves(&[mv]),
+                trail: (draw.trail)(self, before, mv),
+                cost: so_far + cost,
+            });
+        });
+        Ok(Some(Playback {
+            frames,
+            refused: played.failure.map(|failure| failure.reason),
+            won: played.won,
+        }))
     }
 
     fn reachability(&self) -> Option<Reachability> {
-        Game::reachability(self)
+        G::EXTRAS.reachable.map(|reachability| reachability(self))
     }
 
     fn as_any(&self) -> &dyn Any {

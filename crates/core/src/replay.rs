@@ -4,7 +4,7 @@ use crate::game::{Cost, Game};
 
 /// What happened when a move list was played from the level's start.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replay {
+pub struct Played {
     /// The replay ended in a won state: every move was legal and the last
     /// one won, or the level was won and a move after the win was refused
     /// (see `failure`).
@@ -24,7 +24,7 @@ pub struct ReplayFailure {
     /// 0-based index of the refused move in the move list.
     pub move_index: usize,
     /// 0-based index of the refused move among the notation's single tokens
-    /// (see [`Game::notation_width`]).
+    /// (see [`NotationWidth`](crate::game::NotationWidth)).
     pub token_index: usize,
     /// The game's reason, in words.
     pub reason: String,
@@ -65,17 +65,29 @@ pub const AFTER_THE_WIN: &str = "the level is already won; no move after the win
 /// assert!(!bumped.won);
 /// assert_eq!(bumped.failure.unwrap().reason, "wall");
 /// ```
-pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Replay {
+pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Played {
+    replay_visiting(game, moves, |_, _, _, _| {})
+}
+
+/// [`replay`], calling `visit(before, move, after, cost)` for each move
+/// applied: the one loop that plays moves, for pictures as for checks.
+pub(crate) fn replay_visiting<G: Game>(
+    game: &G,
+    moves: &[G::Move],
+    mut visit: impl FnMut(&G::State, G::Move, &G::State, Cost),
+) -> Played {
+    let width = |mv: &G::Move| G::EXTRAS.notation_width.map_or(1, |width| width(game, mv));
     let mut state = game.start();
     let mut cost = 0;
     let mut token_index = 0;
     for (move_index, &mv) in moves.iter().enumerate() {
-        let width = game.notation_width(&mv);
+        let width = width(&mv);
         let refusal = if game.is_won(&state) {
             AFTER_THE_WIN.to_string()
         } else {
             match game.step(&state, mv) {
                 Ok((next, step_cost)) => {
+                    visit(&state, mv, &next, step_cost);
                     state = next;
                     cost += step_cost;
                     token_index += width;
@@ -84,7 +96,7 @@ pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Replay {
                 Err(refusal) => refusal.to_string(),
             }
         };
-        return Replay {
+        return Played {
             won: game.is_won(&state),
             cost,
             applied: move_index,
@@ -95,7 +107,7 @@ pub fn replay<G: Game>(game: &G, moves: &[G::Move]) -> Replay {
             }),
         };
     }
-    Replay {
+    Played {
         won: game.is_won(&state),
         cost,
         applied: moves.len(),

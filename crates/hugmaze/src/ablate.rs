@@ -17,7 +17,7 @@
 
 use super::level::{Kind, Level, Tile};
 use super::rules::NOWHERE;
-use puzzle_qa_core::game::Ablation;
+use puzzle_qa_core::game::{Ablation, Mechanics};
 
 /// The mechanics in the rulebook's order.
 pub(super) const MECHANICS: [&str; 7] = [
@@ -85,8 +85,10 @@ impl Level {
             .filter_map(|(cell, tile)| Some((tile_mechanic(*tile)?, cell as u16)));
         objects.chain(tiles).collect()
     }
+}
 
-    pub(crate) fn mechanics(&self) -> Vec<Ablation> {
+impl Mechanics for Level {
+    fn mechanics(&self) -> Vec<Ablation> {
         let present = self.all_pieces();
         MECHANICS
             .into_iter()
@@ -96,7 +98,7 @@ impl Level {
     }
 
     /// Each piece alone, by mechanic, then in reading order.
-    pub(crate) fn pieces(&self) -> Vec<Ablation> {
+    fn pieces(&self) -> Vec<Ablation> {
         let mut pieces = self.all_pieces();
         pieces
             .sort_by_key(|(mechanic, cell)| (MECHANICS.iter().position(|m| m == mechanic), *cell));
@@ -106,7 +108,7 @@ impl Level {
             .collect()
     }
 
-    pub(crate) fn ablate(&self, ablation: &Ablation) -> Level {
+    fn ablate(&self, ablation: &Ablation) -> Level {
         let chosen: Vec<u16> = self
             .all_pieces()
             .into_iter()

@@ -112,50 +112,6 @@ impl Level {
         self.kinds.partition_point(|k| *k < kind)..self.kinds.partition_point(|k| *k <= kind)
     }
 
-    /// The level as a level file: its header lines, then the grid with the
-    /// bears and objects where they start. Reading it back gives the same
-    /// level. (An ablated copy prints with its replacements, so a gate whose
-    /// plates were ablated prints without them and would not load.)
-    pub fn text(&self) -> String {
-        let mut text = String::new();
-        let known = [
-            ("name", &self.name),
-            ("hint", &self.hint),
-            ("author", &self.author),
-        ];
-        for (key, value) in known {
-            if let Some(value) = value {
-                text.push_str(&format!("{key}: {value}\n"));
-            }
-        }
-        for (key, value) in &self.other_headers {
-            text.push_str(&format!("{key}: {value}\n"));
-        }
-        let mut grid: Vec<char> = self
-            .tiles
-            .iter()
-            .map(|tile| match *tile {
-                Tile::Floor => '.',
-                Tile::Wall => '#',
-                Tile::Heart => 'H',
-                Tile::Hole => 'm',
-                Tile::Cat => 'c',
-                Tile::Plate(letter) => char::from(b'a' + letter),
-                Tile::Gate(letter) => char::from(b'A' + letter),
-            })
-            .collect();
-        for (kind, cell) in self.kinds.iter().zip(self.start.objects) {
-            grid[cell as usize] = kind.letter();
-        }
-        grid[self.start.bears[0] as usize] = 'B';
-        grid[self.start.bears[1] as usize] = 'D';
-        for row in grid.chunks(self.width) {
-            text.extend(row);
-            text.push('\n');
-        }
-        text
-    }
-
     /// Puts the objects of each kind in increasing cell order, so that a
     /// state's key does not depend on which of two identical objects is
     /// where. Only the kind of the object in `moved` can be out of order.
@@ -440,4 +396,48 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         heart_distance: [Vec::new(), Vec::new()],
     };
     Ok((level.derive_tables(), warnings))
+}
+
+/// The level as a level file: its header lines, then the grid with the
+/// bears and objects where they start. Reading it back gives the same
+/// level. (An ablated copy prints with its replacements, so a gate whose
+/// plates were ablated prints without them and would not load.)
+pub fn print(level: &Level) -> String {
+    let mut text = String::new();
+    let known = [
+        ("name", &level.name),
+        ("hint", &level.hint),
+        ("author", &level.author),
+    ];
+    for (key, value) in known {
+        if let Some(value) = value {
+            text.push_str(&format!("{key}: {value}\n"));
+        }
+    }
+    for (key, value) in &level.other_headers {
+        text.push_str(&format!("{key}: {value}\n"));
+    }
+    let mut grid: Vec<char> = level
+        .tiles
+        .iter()
+        .map(|tile| match *tile {
+            Tile::Floor => '.',
+            Tile::Wall => '#',
+            Tile::Heart => 'H',
+            Tile::Hole => 'm',
+            Tile::Cat => 'c',
+            Tile::Plate(letter) => char::from(b'a' + letter),
+            Tile::Gate(letter) => char::from(b'A' + letter),
+        })
+        .collect();
+    for (kind, cell) in level.kinds.iter().zip(level.start.objects) {
+        grid[cell as usize] = kind.letter();
+    }
+    grid[level.start.bears[0] as usize] = 'B';
+    grid[level.start.bears[1] as usize] = 'D';
+    for row in grid.chunks(level.width) {
+        text.extend(row);
+        text.push('\n');
+    }
+    text
 }

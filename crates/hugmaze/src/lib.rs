@@ -22,7 +22,6 @@ pub use packed::Packed;
 pub use rules::{Bear, Dir, Move, Refusal, State};
 
 use puzzle_qa_core::diagnostic::Diagnostic;
-use puzzle_qa_core::game::{Ablation, Cost, Game, NotationError};
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::Loaded;
 
@@ -46,65 +45,6 @@ fn load(text: &str) -> Result<Loaded, Diagnostic> {
     } else {
         Loaded::new(level, warnings)
     })
-}
-
-impl Game for Level {
-    type State = State;
-    type Key = State;
-    type Move = Move;
-    type Refusal = Refusal;
-
-    fn start(&self) -> State {
-        self.start
-    }
-
-    fn key(&self, state: &State) -> State {
-        *state
-    }
-
-    fn is_won(&self, state: &State) -> bool {
-        self.won(state)
-    }
-
-    fn moves(&self, _: &State) -> impl Iterator<Item = Move> {
-        Move::ALL.into_iter()
-    }
-
-    fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
-        Ok((self.apply(state, mv)?, 1))
-    }
-
-    fn heuristic(&self, state: &State) -> Option<Cost> {
-        Some(self.lower_bound(state.bears))
-    }
-
-    fn format_moves(&self, moves: &[Move]) -> String {
-        notation::format(moves)
-    }
-
-    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
-        notation::parse(text)
-    }
-
-    fn scene(&self, state: &State) -> Option<puzzle_qa_core::picture::Scene> {
-        Some(Level::scene(self, state))
-    }
-
-    fn level_text(&self) -> Option<String> {
-        Some(self.text())
-    }
-
-    fn mechanics(&self) -> Vec<Ablation> {
-        Level::mechanics(self)
-    }
-
-    fn pieces(&self) -> Vec<Ablation> {
-        Level::pieces(self)
-    }
-
-    fn ablate(&self, ablation: &Ablation) -> Level {
-        Level::ablate(self, ablation)
-    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,8 @@ use std::hash::Hash;
 
 use super::level::{Level, MAX_OBJECTS};
 use super::rules::{Bear, Move, NOWHERE, Refusal, State, Step};
-use puzzle_qa_core::game::{Ablation, Cost, Game, NotationError};
+use puzzle_qa_core::game::{Ablation, Cost, Draw, Extras, Game, Mechanics, NotationError};
+use puzzle_qa_core::picture::Scene;
 
 /// An unsigned integer a packed state fits in.
 pub trait Word: Copy + Eq + Hash + Debug + Send + Sync + 'static {
@@ -148,8 +149,8 @@ impl<W: Word> Game for Packed<W> {
     }
 
     fn step(&self, state: &W, mv: Move) -> Result<(W, Cost), Refusal> {
-        let next = self.level.apply(&self.unpack(*state), mv)?;
-        Ok((self.pack(&next), 1))
+        let (next, cost) = self.level.step(&self.unpack(*state), mv)?;
+        Ok((self.pack(&next), cost))
     }
 
     /// The same moves as [`Game::step`] makes, with the state unpacked once
@@ -183,20 +184,26 @@ impl<W: Word> Game for Packed<W> {
         self.level.parse_moves(text)
     }
 
-    fn scene(&self, state: &W) -> Option<puzzle_qa_core::picture::Scene> {
-        Some(self.level.scene(&self.unpack(*state)))
-    }
-
     fn level_text(&self) -> Option<String> {
-        Game::level_text(&self.level)
+        self.level.level_text()
     }
 
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw();
+}
+
+impl<W: Word> Draw for Packed<W> {
+    fn scene(&self, state: &W) -> Scene {
+        self.level.scene(&self.unpack(*state))
+    }
+}
+
+impl<W: Word> Mechanics for Packed<W> {
     fn mechanics(&self) -> Vec<Ablation> {
-        Game::mechanics(&self.level)
+        self.level.mechanics()
     }
 
     fn pieces(&self) -> Vec<Ablation> {
-        Game::pieces(&self.level)
+        self.level.pieces()
     }
 
     /// An ablation keeps the grid's size and never adds an object, so the

@@ -5,10 +5,11 @@
 
 use super::level::{Kind, Level, Tile};
 use super::rules::{Bear, Scene as Standing, State};
+use puzzle_qa_core::game::Draw;
 use puzzle_qa_core::picture::{Link, Look, Piece, Scene};
 
-impl Level {
-    pub(crate) fn scene(&self, state: &State) -> Scene {
+impl Draw for Level {
+    fn scene(&self, state: &State) -> Scene {
         let standing = Standing::of(self, state, None, None);
         let cells = self
             .tiles

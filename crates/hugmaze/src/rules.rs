@@ -14,7 +14,9 @@
 
 use std::fmt;
 
-use super::level::{Kind, Level, MAX_OBJECTS, Tile};
+use super::level::{self, Kind, Level, MAX_OBJECTS, Tile};
+use super::notation;
+use puzzle_qa_core::game::{Cost, Extras, Game, NotationError};
 
 /// A cell index that is no cell: an empty object slot, a lifted bear.
 pub const NOWHERE: u16 = u16::MAX;
@@ -320,19 +322,6 @@ impl Level {
             .position(|&at| at == cell)
     }
 
-    /// The pure step function behind [`puzzle_qa_core::game::Game::step`]: rules 2–7
-    /// (rule 1, no move after a win, is the framework's).
-    pub(crate) fn apply(&self, state: &State, mv: Move) -> Result<State, Refusal> {
-        Ok(match self.play(state, mv)? {
-            Step::Walk(target) => {
-                let mut next = *state;
-                next.bears[mv.bear as usize] = target;
-                next
-            }
-            Step::Push(next) => next,
-        })
-    }
-
     /// The rules themselves, telling a plain walk (only the bear moves)
     /// from a push, so that a packed state can change one field for a walk.
     #[inline(always)]
@@ -398,14 +387,64 @@ impl Level {
         Ok(Step::Walk(target))
     }
 
-    /// Won: both bears on the same heart.
-    pub(crate) fn won(&self, state: &State) -> bool {
-        let [bubu, dudu] = state.bears;
-        self.won_by(bubu, dudu)
-    }
-
     /// Won with Bubu on `bubu` and Dudu on `dudu`.
     pub(crate) fn won_by(&self, bubu: u16, dudu: u16) -> bool {
         bubu == dudu && self.tiles[bubu as usize] == Tile::Heart
     }
+}
+
+impl Game for Level {
+    type State = State;
+    type Key = State;
+    type Move = Move;
+    type Refusal = Refusal;
+
+    fn start(&self) -> State {
+        self.start
+    }
+
+    fn key(&self, state: &State) -> State {
+        *state
+    }
+
+    /// Won: both bears on the same heart.
+    fn is_won(&self, state: &State) -> bool {
+        let [bubu, dudu] = state.bears;
+        self.won_by(bubu, dudu)
+    }
+
+    fn moves(&self, _: &State) -> impl Iterator<Item = Move> {
+        Move::ALL.into_iter()
+    }
+
+    /// Rules 2–7 (rule 1, no move after a win, is the framework's).
+    fn step(&self, state: &State, mv: Move) -> Result<(State, Cost), Refusal> {
+        let next = match self.play(state, mv)? {
+            Step::Walk(target) => {
+                let mut next = *state;
+                next.bears[mv.bear as usize] = target;
+                next
+            }
+            Step::Push(next) => next,
+        };
+        Ok((next, 1))
+    }
+
+    fn heuristic(&self, state: &State) -> Option<Cost> {
+        Some(self.lower_bound(state.bears))
+    }
+
+    fn format_moves(&self, moves: &[Move]) -> String {
+        notation::format(moves)
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        notation::parse(text)
+    }
+
+    fn level_text(&self) -> Option<String> {
+        Some(level::print(self))
+    }
+
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw();
 }

@@ -3,7 +3,7 @@
 
 use super::level::{Kind, Level, parse};
 use super::rules::{Bear, Refusal, State};
-use puzzle_qa_core::game::{Ablation, Game};
+use puzzle_qa_core::game::{Ablation, Game, Mechanics};
 use puzzle_qa_core::replay::replay;
 use puzzle_qa_core::search::{DEFAULT_STATE_LIMIT, bfs};
 

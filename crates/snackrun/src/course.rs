@@ -17,7 +17,10 @@ use super::ablate::Mechanic;
 use super::graph::{Graph, Reach, shortfall};
 use super::level::{Bear, Level, Tile};
 use super::physics::{End, Pos};
-use puzzle_qa_core::game::{Ablation, Cost, Game, NotationError, Reachability, Shortfall};
+use puzzle_qa_core::game::{
+    Ablation, Cost, Draw, Extras, Game, Mechanics, NotationError, Reachability, Reachable,
+    Shortfall,
+};
 
 /// A level ready to check: the graph and both bears' reach.
 #[derive(Clone, Debug)]
@@ -247,8 +250,16 @@ impl Game for Course {
         Ok(moves)
     }
 
-    fn scene(&self, state: &[u16; 2]) -> Option<puzzle_qa_core::picture::Scene> {
-        Some(self.picture(state))
+    fn level_text(&self) -> Option<String> {
+        Some(self.level.text())
+    }
+
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw().reachable();
+}
+
+impl Draw for Course {
+    fn scene(&self, state: &[u16; 2]) -> puzzle_qa_core::picture::Scene {
+        self.picture(state)
     }
 
     fn trail(&self, state: &[u16; 2], mv: Move) -> Vec<(usize, usize)> {
@@ -257,11 +268,9 @@ impl Game for Course {
         let inner = touched.len().saturating_sub(1);
         touched.into_iter().take(inner).skip(1).collect()
     }
+}
 
-    fn level_text(&self) -> Option<String> {
-        Some(self.level.text())
-    }
-
+impl Mechanics for Course {
     fn mechanics(&self) -> Vec<Ablation> {
         self.mechanics_present()
             .into_iter()
@@ -278,11 +287,15 @@ impl Game for Course {
             Mechanic::from_name(ablation.mechanic).expect("one of this game's mechanics");
         Course::new(self.level.ablate(mechanic))
     }
+}
 
-    fn reachability(&self) -> Option<Reachability> {
+impl Reachable for Course {
+    fn reachability(&self) -> Reachability {
         let cell = |(row, col): Pos| [row, col];
         let unreachable = self.unreachable_snacks();
-        Some(Reachability {
+        Reachability {
+            player: "bear",
+            collectible: "snack",
             goal: Bear::BOTH
                 .into_iter()
                 .map(|bear| (bear.letter().to_string(), self.reach[bear as usize].goal))
@@ -291,9 +304,9 @@ impl Game for Course {
                 .iter()
                 .filter_map(|&snack| self.shortfall(snack))
                 .collect(),
-            unreachable_snacks: unreachable.into_iter().map(cell).collect(),
+            unreachable: unreachable.into_iter().map(cell).collect(),
             traps: self.traps().into_iter().map(cell).collect(),
-        })
+        }
     }
 }
 

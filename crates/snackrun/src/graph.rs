@@ -118,7 +118,7 @@ pub fn shortfall<'a>(snack: Pos, spots: impl IntoIterator<Item = &'a Pos>) -> Op
         .into_iter()
         .min_by_key(|&&spot| (distance(spot), spot))?;
     Some(Shortfall {
-        snack: [snack.0, snack.1],
+        collectible: [snack.0, snack.1],
         from: [from.0, from.1],
         rise: from.0 as isize - snack.0 as isize,
         sideways: from.1.abs_diff(snack.1),

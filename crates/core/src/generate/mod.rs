@@ -4,12 +4,12 @@
 //! mutated, and the best by [`fitness`] survive, generation after
 //! generation, until a level meets the [`Target`] or the budget runs out.
 //!
-//! Game-neutral: a game offers a [`Generator`] in its
-//! [`GameChecks`](crate::level::GameChecks) (random levels, and small changes to
-//! a level, in `games/<game>/mutate.rs`). Everything else, from solving to
-//! judging mechanics by ablation, goes through the game's level file text
-//! and [`GameChecks::load`](crate::level::GameChecks::load), so what the loop
-//! keeps is exactly what the level file will say.
+//! Game-neutral: a game offers a [`Generator`] (random levels, and small
+//! changes to a level, in its crate's `mutate.rs`), registered beside its
+//! [`GameChecks`](crate::harness::GameChecks). Everything else, from solving
+//! to judging mechanics by ablation, goes through the game's level file text
+//! and [`GameChecks::load`](crate::harness::GameChecks::load), so what the
+//! loop keeps is exactly what the level file will say.
 //!
 //! * [`evolve`]: the loop (population, selection, the budget, determinism).
 //! * [`fitness`]: solving and ablating a candidate; what makes one better.
@@ -38,7 +38,7 @@ pub struct Target {
     /// bound.
     pub height: usize,
     /// The mechanic kinds the generator may place, by the names
-    /// [`crate::game::Game::mechanics`] reports.
+    /// [`crate::game::Mechanics::mechanics`] reports.
     pub mechanics: Vec<&'static str>,
     /// At least this many distinct mechanic kinds in the level.
     pub min_mechanics: usize,
