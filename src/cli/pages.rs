@@ -74,12 +74,10 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
     let found = subject
         .solution_if_solved()
         .and_then(|solution| solution.moves.clone());
-    let expected = subject.expectations().ok().and_then(|expectations| {
-        expectations
-            .get("solution")
-            .and_then(|item| item.as_str())
-            .map(str::to_string)
-    });
+    let expected = subject
+        .expectations()
+        .ok()
+        .and_then(|expectations| expectations.value::<String>("solution"));
     let intro = format!(
         "{back}<p>{} · par {}</p>\n{failures}",
         escape(&entry.shown_level),

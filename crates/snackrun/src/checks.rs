@@ -12,12 +12,13 @@
 //! Unreachable snacks and traps are bugs, so only a designer's allowance
 //! excuses one: bless writes what the check found, never an allowance.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
-use toml_edit::{Array, InlineTable, Table, Value, value};
 
 use super::course::Course;
 use super::level::Bear;
-use super::physics::{JUMP_RISE, Pos, SPRING_RISE};
+use super::physics::{JUMP_RISE, SPRING_RISE};
 use puzzle_qa_core::checks::Parse;
 use puzzle_qa_core::game::{Mechanics, Reachable};
 use puzzle_qa_core::harness::{Check, ExpectationKey, Finding, Shape, Subject};
@@ -31,15 +32,6 @@ fn course(subject: &Subject) -> Result<&Course, String> {
         .as_any()
         .downcast_ref::<Course>()
         .ok_or_else(|| "a Snack Run check ran on a level of another game".to_string())
-}
-
-/// A cell as the expectation files write it: `[row, column]`.
-fn cell_value((row, col): Pos) -> Value {
-    Value::Array(Array::from_iter([row as i64, col as i64]))
-}
-
-fn cells_value(cells: &[Pos]) -> Value {
-    Value::Array(cells.iter().map(|&cell| cell_value(cell)).collect())
 }
 
 /// The designer's allowances.
@@ -74,11 +66,11 @@ impl Check for Goal {
 
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
         let course = course(subject)?;
-        let mut goal = InlineTable::new();
+        let mut goal = BTreeMap::new();
         let mut finding = Finding::pass();
         for bear in Bear::BOTH {
             let reach = &course.reach[bear as usize];
-            goal.insert(bear.letter().to_string(), Value::from(reach.goal));
+            goal.insert(bear.letter().to_string(), reach.goal);
             if !reach.goal {
                 let start = course.level.starts[bear as usize];
                 finding = finding.problem(format!(
@@ -89,7 +81,7 @@ impl Check for Goal {
                 ));
             }
         }
-        Ok(finding.expect("goal", Some(Value::InlineTable(goal))))
+        Ok(finding.expect("goal", goal))
     }
 }
 
@@ -120,15 +112,18 @@ impl Check for Snacks {
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
         let course = course(subject)?;
         let allowed = allowed(subject)?.allow_unreachable;
-        let mut table = Table::new();
-        for (snack, bears) in course.snack_reach() {
-            let who = match bears[..] {
-                [] => "none",
-                [bear] => bear.name(),
-                _ => "both",
-            };
-            table.insert(&format!("{},{}", snack.0, snack.1), value(who));
-        }
+        let who: Vec<(String, &str)> = course
+            .snack_reach()
+            .into_iter()
+            .map(|(snack, bears)| {
+                let who = match bears[..] {
+                    [] => "none",
+                    [bear] => bear.name(),
+                    _ => "both",
+                };
+                (format!("{},{}", snack.0, snack.1), who)
+            })
+            .collect();
         let mut finding = Finding::pass();
         let unreachable = course.unreachable_snacks();
         for &snack in unreachable.iter().filter(|snack| !allowed.contains(snack)) {
@@ -156,8 +151,7 @@ impl Check for Snacks {
                  remove it from the list"
             ));
         }
-        let table = (!table.is_empty()).then_some(table);
-        Ok(finding.expect_table("snacks", table))
+        Ok(finding.expect_table("snacks", who))
     }
 }
 
@@ -206,7 +200,7 @@ impl Check for Traps {
                 "`allow_traps` lists {trap:?}, which is not a trap: remove it from the list"
             ));
         }
-        let traps = (!traps.is_empty()).then(|| cells_value(&traps));
+        let traps = (!traps.is_empty()).then_some(traps);
         Ok(finding.expect("traps", traps))
     }
 }
@@ -233,13 +227,10 @@ impl Check for Ablation {
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
         let course = course(subject)?;
         let before = course.reachability();
-        let mut table = Table::new();
-        for ablation in course.mechanics() {
+        let lost = course.mechanics().into_iter().map(|ablation| {
             let after = course.ablate(&ablation).reachability();
-            let lost: Array = after.lost_since(&before).into_iter().collect();
-            table.insert(ablation.mechanic, value(lost));
-        }
-        let table = (!table.is_empty()).then_some(table);
-        Ok(Finding::pass().expect_table("lost_without", table))
+            (ablation.mechanic, after.lost_since(&before))
+        });
+        Ok(Finding::pass().expect_table("lost_without", lost))
     }
 }

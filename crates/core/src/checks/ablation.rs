@@ -2,7 +2,7 @@
 //! the copy re-solved; the class each comes out as (essential, shortcut,
 //! decoration, obstacle) is held against the machine-owned `[mechanics]`.
 
-use toml_edit::{Table, value};
+use std::collections::BTreeMap;
 
 use crate::ablation::{self, Class};
 use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
@@ -41,7 +41,7 @@ impl Check for Ablations {
         if mechanics.is_empty() {
             // Nothing to ablate: no `[mechanics]` table (bless removes a
             // stale one).
-            return Ok(Finding::pass().expect_table("mechanics", None));
+            return Ok(Finding::pass().expect_table("mechanics", Vec::<(&str, &str)>::new()));
         }
         let limit = subject.limit()?;
         let options = SearchOptions {
@@ -64,15 +64,14 @@ impl Check for Ablations {
             ));
         }
 
-        let declared = subject.expectations()?.get("mechanics");
-        let mut table = Table::new();
+        let declared = subject
+            .expectations()?
+            .value::<BTreeMap<String, String>>("mechanics")
+            .unwrap_or_default();
         let mut finding = Finding::pass();
         for result in &results {
             let mechanic = result.ablation.mechanic;
-            table.insert(mechanic, value(result.class.name()));
-            let expected = declared
-                .and_then(|item| item.get(mechanic))
-                .and_then(|item| item.as_str());
+            let expected = declared.get(mechanic).map(String::as_str);
             if expected != Some(result.class.name()) {
                 let was = expected.map_or("not declared yet".to_string(), |class| {
                     format!("declared {class}")
@@ -84,15 +83,19 @@ impl Check for Ablations {
                 ));
             }
         }
-        if let Some(declared) = declared.and_then(|item| item.as_table_like()) {
-            for (mechanic, _) in declared.iter() {
-                if !table.contains_key(mechanic) {
-                    finding.notes.push(format!(
-                        "`{mechanic}` is declared, but the level has none any more"
-                    ));
-                }
+        for mechanic in declared.keys() {
+            if !results
+                .iter()
+                .any(|result| result.ablation.mechanic == mechanic)
+            {
+                finding.notes.push(format!(
+                    "`{mechanic}` is declared, but the level has none any more"
+                ));
             }
         }
-        Ok(finding.expect_table("mechanics", Some(table)))
+        let classes = results
+            .iter()
+            .map(|result| (result.ablation.mechanic, result.class.name()));
+        Ok(finding.expect_table("mechanics", classes))
     }
 }

@@ -34,13 +34,11 @@ impl Check for Solvable {
                 solution.stats.stored,
                 subject.entry().shown_expectation
             )),
-            Status::Solved => Ok(Finding::pass().expect("status", Some("solved".into()))),
-            Status::Unsolvable => Ok(Finding::pass()
-                .expect("status", Some("unsolvable".into()))
-                .note(format!(
-                    "no sequence of moves wins this level ({} states explored)",
-                    solution.stats.stored
-                ))),
+            Status::Solved => Ok(Finding::pass().expect("status", "solved")),
+            Status::Unsolvable => Ok(Finding::pass().expect("status", "unsolvable").note(format!(
+                "no sequence of moves wins this level ({} states explored)",
+                solution.stats.stored
+            ))),
         }
     }
 }
@@ -64,11 +62,8 @@ impl Check for Par {
 
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
         let solution = decided(subject, self.name())?;
-        let finding = Finding::pass().expect("par", solution.par.map(|par| i64::from(par).into()));
-        let declared = subject
-            .expectations()?
-            .get("par")
-            .and_then(|item| item.as_integer());
+        let finding = Finding::pass().expect("par", solution.par);
+        let declared = subject.expectations()?.value::<i64>("par");
         Ok(match (declared, solution.par) {
             (Some(declared), Some(par)) if declared != i64::from(par) => {
                 let par = i64::from(par);
@@ -108,7 +103,7 @@ impl Check for Replay {
         let solution = decided(subject, self.name())?;
         let level = subject.level()?;
         let (Some(par), Some(moves)) = (solution.par, solution.moves.as_deref()) else {
-            return Ok(Finding::pass().expect("solution", None));
+            return Ok(Finding::pass().expect("solution", None::<&str>));
         };
         // The solver is checked too: its path, printed and read back, must
         // win through the rules at exactly the cost it claims.
@@ -130,10 +125,7 @@ impl Check for Replay {
         }
         // A stored solution stays while it still wins at par, so a solver
         // that breaks ties differently never churns the files.
-        let stored = subject
-            .expectations()?
-            .get("solution")
-            .and_then(|item| item.as_str());
+        let stored = subject.expectations()?.value::<String>("solution");
         let mut finding = Finding::pass();
         let kept = stored.filter(|stored| match play(level, stored) {
             Ok(cost) if cost == par => true,
@@ -148,7 +140,7 @@ impl Check for Replay {
                 false
             }
         });
-        Ok(finding.expect("solution", Some(kept.unwrap_or(moves).into())))
+        Ok(finding.expect("solution", kept.as_deref().unwrap_or(moves)))
     }
 }
 

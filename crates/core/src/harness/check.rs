@@ -4,7 +4,9 @@
 //!
 //! [`GameChecks`]: super::GameChecks
 
-use toml_edit::{Item, Table, Value};
+use serde::Serialize;
+use toml_edit::ser::ValueSerializer;
+use toml_edit::{Item, Table};
 
 use super::subject::Subject;
 
@@ -202,12 +204,17 @@ pub const HARNESS_KEYS: &[ExpectationKey] = &[
         .shaped(Shape::String),
 ];
 
+/// A value a check reported that TOML cannot hold: a bug in the check.
+fn unwritable(key: &str, error: toml_edit::ser::Error) -> String {
+    format!("the value for `{key}` cannot be written as TOML ({error}): a bug in the check")
+}
+
 /// What a check found, when nothing is wrong that bless could not fix.
 #[derive(Clone, Debug, Default)]
 pub struct Finding {
     /// Each machine-owned key this check owns, with the value (or table)
     /// bless would write (`None`: the key should be absent).
-    pub machine: Vec<(&'static str, Option<Item>)>,
+    pub(crate) machine: Vec<(&'static str, Option<Item>)>,
     /// Remarks worth showing even when the check passes.
     pub notes: Vec<String>,
     /// Failures that bless cannot fix (an unreachable snack the designer has
@@ -222,16 +229,50 @@ impl Finding {
         Finding::default()
     }
 
-    /// Adds the value bless would write for machine-owned `key`.
-    pub fn expect(mut self, key: &'static str, value: Option<Value>) -> Self {
-        self.machine.push((key, value.map(Item::Value)));
+    /// Adds the value bless would write for machine-owned `key`: any plain
+    /// data (`7`, `"solved"`, `[[3, 4]]`, a map as an inline table). `None`
+    /// says the key should be absent.
+    ///
+    /// ```
+    /// use puzzle_qa_core::harness::Finding;
+    /// let finding = Finding::pass()
+    ///     .expect("par", Some(7))
+    ///     .expect("traps", vec![(3, 4)])
+    ///     .expect("solution", None::<&str>);
+    /// # let _ = finding;
+    /// ```
+    pub fn expect(mut self, key: &'static str, value: impl Serialize) -> Self {
+        match value.serialize(ValueSerializer::new()) {
+            Ok(value) => self.machine.push((key, Some(Item::Value(value)))),
+            Err(toml_edit::ser::Error::UnsupportedNone) => self.machine.push((key, None)),
+            Err(error) => self.problems.push(unwritable(key, error)),
+        }
         self
     }
 
     /// Adds the table bless would write for machine-owned `key`
-    /// (`[mechanics]`); it is compared and edited entry by entry.
-    pub fn expect_table(mut self, key: &'static str, table: Option<Table>) -> Self {
-        self.machine.push((key, table.map(Item::Table)));
+    /// (`[mechanics]`), entry by entry in the given order; it is compared
+    /// and edited entry by entry, so a comment beside an entry survives.
+    /// No entries: the table should be absent.
+    pub fn expect_table<K: AsRef<str>, V: Serialize>(
+        mut self,
+        key: &'static str,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        let mut table = Table::new();
+        for (entry, value) in entries {
+            match value.serialize(ValueSerializer::new()) {
+                Ok(value) => {
+                    table.insert(entry.as_ref(), Item::Value(value));
+                }
+                Err(error) => {
+                    self.problems.push(unwritable(key, error));
+                    return self;
+                }
+            }
+        }
+        let table = (!table.is_empty()).then_some(Item::Table(table));
+        self.machine.push((key, table));
         self
     }
 

@@ -8,7 +8,7 @@ use std::io::ErrorKind;
 use std::ops::Range;
 use std::path::Path;
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IntoDeserializer as _};
 use toml_edit::{DocumentMut, Item, Key, Table, Value};
 
 use super::check::ExpectationKey;
@@ -73,13 +73,16 @@ impl Expectations {
     }
 
     /// The parsed file, comments and layout included.
-    pub fn document(&self) -> &DocumentMut {
+    pub(crate) fn document(&self) -> &DocumentMut {
         &self.document
     }
 
-    /// The item under top-level `key`, if any.
-    pub fn get(&self, key: &str) -> Option<&Item> {
-        self.document.get(key)
+    /// The value under top-level `key` read as a `T` (`i64`, `String`, a
+    /// map for a table), or `None` when it is absent or of another shape
+    /// (the `parse` check reports shapes).
+    pub fn value<T: DeserializeOwned>(&self, key: &str) -> Option<T> {
+        let value = self.document.get(key)?.clone().into_value().ok()?;
+        T::deserialize(value.into_deserializer()).ok()
     }
 
     /// Deserializes the keys `T` describes (other keys are ignored). A type

@@ -5,7 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
-use toml_edit::{DocumentMut, Item};
+use toml_edit::Item;
 
 use super::bless;
 use super::check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner};
@@ -33,7 +33,7 @@ pub struct Subject {
     solution: OnceLock<Result<Solution, String>>,
     verdicts: Vec<OnceLock<Verdict>>,
     /// Each check's machine values, kept once its verdict is computed, so
-    /// that [`Subject::blessed_document`] can say what bless would write
+    /// that [`Subject::blessed_text`] can say what bless would write
     /// without writing it.
     machine: Vec<OnceLock<MachineValues>>,
 }
@@ -294,8 +294,9 @@ impl Subject {
     /// finding, written into a copy of the file as it is (designer keys
     /// untouched). A check that failed outright leaves its keys as they
     /// are. `None` when the file cannot be read.
-    pub fn blessed_document(&self) -> Option<DocumentMut> {
-        let mut document = self.expectations().ok()?.document().clone();
+    pub fn blessed_text(&self) -> Option<String> {
+        let expectations = self.expectations().ok()?;
+        let mut document = expectations.document().clone();
         let values: Vec<(&str, Option<Item>)> = self
             .machine
             .iter()
@@ -304,7 +305,7 @@ impl Subject {
             .map(|(key, item)| (*key, item.clone()))
             .collect();
         super::expectations::apply(&mut document, &values, &self.machine_keys());
-        Some(document)
+        Some(super::expectations::print(&document, expectations.text()))
     }
 
     fn evaluate(&self, index: usize) -> Verdict {
