@@ -550,6 +550,12 @@ pub fn regression_meaning(change: &ValueChange) -> Option<&'static str> {
         .then_some("a needed mechanic is now decoration: the par is the same without it")
 }
 
+/// An expectation file the harness has already read (so it parses), as a
+/// document to compare key by key.
+fn parsed(text: &str) -> DocumentMut {
+    text.parse().unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -637,10 +643,4 @@ mod tests {
         });
         assert_eq!(severity(&row), Severity::Failed);
     }
-}
-
-/// An expectation file the harness has already read (so it parses), as a
-/// document to compare key by key.
-fn parsed(text: &str) -> DocumentMut {
-    text.parse().unwrap_or_default()
 }
