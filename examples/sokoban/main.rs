@@ -17,8 +17,5 @@ static GAMES: &[GameChecks] = &[GameChecks {
 }];
 
 fn main() -> std::process::ExitCode {
-    puzzle_qa_core::harness::main(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sokoban"),
-        GAMES,
-    )
+    puzzle_qa_core::harness::main(env!("CARGO_MANIFEST_DIR"), "examples/sokoban", GAMES)
 }

@@ -3,7 +3,6 @@
 //! filters.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -14,10 +13,7 @@ use super::Verdict as Exit;
 use crate::games::{GAMES, find};
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::harness::discover;
-use puzzle_qa_core::harness::{
-    Frontend, LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword, colour_allowed,
-    is_on,
-};
+use puzzle_qa_core::harness::{LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword};
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
@@ -40,8 +36,8 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
             return Exit::BadInput;
         }
     };
-    let ci = is_on("CI");
-    if bless && ci {
+    let environment = Settings::for_command_line(".", GAMES, !json);
+    if bless && environment.ci {
         eprintln!(
             "error: bless refused: the CI environment variable is set, and expectations are \
              never rewritten in CI; nothing was written\n  = hint: run `puzzle-qa bless` on \
@@ -61,17 +57,14 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
              repository is blessed, without level files or filters"
         );
     }
-    let color = !json && std::io::stdout().is_terminal() && colour_allowed();
     let reports: Vec<Report> = selection
         .groups
         .into_iter()
         .map(|(root, group)| {
             let settings = Settings {
+                root,
                 bless,
-                ci,
-                color,
-                frontend: Frontend::Cli,
-                ..Settings::new(root, GAMES)
+                ..environment.clone()
             };
             let (suite, whole) = match group {
                 Group::Whole => {

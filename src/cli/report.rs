@@ -1,13 +1,12 @@
 //! `puzzle-qa report --base <rev>`: what a change did to every level,
 //! against a commit (see [`crate::report`] for what is compared).
 
-use std::io::IsTerminal as _;
 use std::path::PathBuf;
 
 use super::Verdict as Exit;
 use crate::games::GAMES;
 use crate::report::{self, render};
-use puzzle_qa_core::harness::{Frontend, Settings, is_on};
+use puzzle_qa_core::harness::Settings;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -56,13 +55,8 @@ pub fn run(args: Args) -> Exit {
         return Exit::BadInput;
     }
     let text = !args.json && !args.markdown;
-    let settings = Settings {
-        ci: is_on("CI"),
-        // Only the full failure messages of the text output are coloured.
-        color: text && std::io::stdout().is_terminal() && puzzle_qa_core::harness::colour_allowed(),
-        frontend: Frontend::Cli,
-        ..Settings::new(args.root, GAMES)
-    };
+    // Only the full failure messages of the text output are coloured.
+    let settings = Settings::for_command_line(args.root, GAMES, text);
     let report = match report::build(settings, &args.base) {
         Ok(report) => report,
         Err(error) => {

@@ -1,43 +1,123 @@
-//! The environment, read in one place. Nothing else in the harness looks at
-//! environment variables or asks whether output goes to a terminal.
+//! The environment, read in one place. Nothing else in the harness, nor the
+//! command line, looks at environment variables or asks whether output goes
+//! to a terminal: both front ends build their [`Settings`] here.
 
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
 
 use super::game_checks::GameChecks;
 use super::settings::{Frontend, Settings};
 
 impl Settings {
-    /// Settings from the environment: `BLESS` and `CI` are on when set to
-    /// anything but empty, `0` or `false`; colour needs a terminal and no
-    /// `NO_COLOR`.
-    pub fn from_env(
+    /// Settings for the `cargo test` runner: `BLESS` is on for `1`, `true`
+    /// or `yes`, off when unset, empty, `0`, `false` or `no`; any other
+    /// value is an error that names the accepted ones. Colour as for the
+    /// command line.
+    pub fn for_cargo_test(
+        root: impl Into<PathBuf>,
+        games: &'static [GameChecks],
+    ) -> Result<Self, String> {
+        Ok(Settings {
+            bless: bless_from_env()?,
+            ..Settings::from_env(root, games, Frontend::CargoTest, true)
+        })
+    }
+
+    /// Settings for the `puzzle-qa` command line, which blesses only when
+    /// told to (`puzzle-qa bless`), never because of `BLESS`. Colour needs
+    /// output meant for people (`text`).
+    pub fn for_command_line(
+        root: impl Into<PathBuf>,
+        games: &'static [GameChecks],
+        text: bool,
+    ) -> Self {
+        Settings::from_env(root, games, Frontend::Cli, text)
+    }
+
+    /// What both front ends read: `CI` is on when set to anything but
+    /// empty, `0`, `false` or `no` (CI services set it to `true` or `1`);
+    /// colour needs `text` output, a terminal on stdout and no `NO_COLOR`
+    /// (<https://no-color.org>).
+    fn from_env(
         root: impl Into<PathBuf>,
         games: &'static [GameChecks],
         frontend: Frontend,
-        output_is_terminal: bool,
+        text: bool,
     ) -> Self {
         Settings {
-            bless: is_on("BLESS"),
-            ci: is_on("CI"),
-            color: output_is_terminal && colour_allowed(),
+            ci: ci_from_env(),
+            color: text && std::io::stdout().is_terminal() && colour_allowed(),
             frontend,
             ..Settings::new(root, games)
         }
     }
 }
 
-/// Whether a flag variable is switched on.
-pub fn is_on(name: &str) -> bool {
-    std::env::var(name).is_ok_and(|value| flag_value_is_on(&value))
+/// The package folder of a `cargo test` run: the one cargo names when it
+/// runs the test (`CARGO_MANIFEST_DIR` at run time), else `built`, the one
+/// the binary was compiled in. A test binary shared by two copies of a
+/// repository (one target folder) so checks the copy it was started for.
+pub(crate) fn package_folder(built: PathBuf) -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or(built, PathBuf::from)
 }
 
-/// `BLESS`/`CI`-style truthiness: anything but empty, `0` or `false`.
-pub fn flag_value_is_on(value: &str) -> bool {
-    let value = value.trim();
-    !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
+/// `CI`, leniently: anything but unset, empty, `0`, `false` or `no`.
+fn ci_from_env() -> bool {
+    std::env::var("CI").is_ok_and(|value| {
+        let value = value.trim();
+        !(value.is_empty()
+            || value == "0"
+            || ["false", "no"]
+                .iter()
+                .any(|off| value.eq_ignore_ascii_case(off)))
+    })
 }
 
-/// <https://no-color.org>: `NO_COLOR` set to a non-empty value turns colour off.
-pub fn colour_allowed() -> bool {
+/// `BLESS`, strictly: a typo must not silently leave expectations unblessed
+/// (or bless them).
+fn bless_from_env() -> Result<bool, String> {
+    let Some(value) = std::env::var_os("BLESS") else {
+        return Ok(false);
+    };
+    let value = value.to_string_lossy();
+    parse_flag(&value).ok_or_else(|| {
+        format!(
+            "BLESS={value} is not understood: set BLESS=1 (or true, yes) to bless, or BLESS=0 \
+             (or false, no, empty), or leave it unset, not to"
+        )
+    })
+}
+
+/// A flag's value: `1`/`true`/`yes` on, empty/`0`/`false`/`no` off, in any
+/// case and with spaces around; `None` for anything else.
+fn parse_flag(value: &str) -> Option<bool> {
+    let value = value.trim().to_ascii_lowercase();
+    match value.as_str() {
+        "1" | "true" | "yes" => Some(true),
+        "" | "0" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// `NO_COLOR` set to a non-empty value turns colour off.
+fn colour_allowed() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_flag;
+
+    #[test]
+    fn a_flag_is_on_off_or_not_understood() {
+        for on in ["1", "true", "YES", " yes "] {
+            assert_eq!(parse_flag(on), Some(true), "{on:?}");
+        }
+        for off in ["", "0", "false", "No"] {
+            assert_eq!(parse_flag(off), Some(false), "{off:?}");
+        }
+        for odd in ["2", "y", "on", "bless"] {
+            assert_eq!(parse_flag(odd), None, "{odd:?}");
+        }
+    }
 }

@@ -2,20 +2,28 @@
 //! `orphans`, on libtest-mimic, so filters, `--list`, `--exact`, `--skip`
 //! and `cargo nextest run` behave as for any test.
 
-use std::io::IsTerminal as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, ColorSetting, Conclusion, Failed, Trial};
 
 use super::game_checks::GameChecks;
-use super::settings::{Frontend, Settings};
+use super::settings::Settings;
 use super::subject::{Subject, Verdict};
 use super::suite::{ORPHANS, Suite, afterword, trial_name};
 
 /// The whole `main` of a `harness = false` test target: reads the command
-/// line and the environment, runs the levels under `root`, and exits.
+/// line and the environment, runs the levels under `folder` of the package,
+/// and exits: 0 when every trial passes, 101 when one fails (libtest's
+/// codes), 2 when `BLESS` has a value it does not understand.
+///
+/// `package` is the package's folder as the binary was built
+/// (`env!("CARGO_MANIFEST_DIR")`); the folder cargo names when it runs the
+/// test (the same variable at run time) wins, so a test binary shared by
+/// two copies of a repository (one target folder) checks the copy it runs
+/// for. `folder` holds `levels/` and `expectations/`, relative to the
+/// package (`"."`: the package itself).
 ///
 /// ```no_run
 /// // tests/levels.rs
@@ -23,13 +31,23 @@ use super::suite::{ORPHANS, Suite, afterword, trial_name};
 /// static GAMES: &[GameChecks] = &[/* each game's `GameChecks` */];
 ///
 /// fn main() -> std::process::ExitCode {
-///     puzzle_qa_core::harness::main(env!("CARGO_MANIFEST_DIR"), GAMES)
+///     puzzle_qa_core::harness::main(env!("CARGO_MANIFEST_DIR"), ".", GAMES)
 /// }
 /// ```
-pub fn main(root: impl Into<PathBuf>, games: &'static [GameChecks]) -> ExitCode {
+pub fn main(
+    package: impl Into<PathBuf>,
+    folder: impl AsRef<Path>,
+    games: &'static [GameChecks],
+) -> ExitCode {
     let args = Arguments::from_args();
-    let terminal = std::io::stdout().is_terminal();
-    let mut settings = Settings::from_env(root, games, Frontend::CargoTest, terminal);
+    let root = super::env::package_folder(package.into()).join(folder);
+    let mut settings = match Settings::for_cargo_test(root, games) {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     match args.color {
         Some(ColorSetting::Always) => settings.color = true,
         Some(ColorSetting::Never) => settings.color = false,
@@ -74,7 +92,9 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
             .iter()
             .map(|(subject, _)| Arc::as_ptr(subject))
             .collect();
-        println!(
+        // On stderr, like the afterword: libtest's `--format json` owns
+        // stdout.
+        eprintln!(
             "checked {} trials of {} levels in {:.2}s",
             work.len(),
             levels.len(),
@@ -83,7 +103,7 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     }
     let conclusion = libtest_mimic::run(args, trials);
     if !args.list {
-        print!("{}", afterword(suite.subjects()));
+        eprint!("{}", afterword(suite.subjects()));
     }
     conclusion
 }

@@ -24,7 +24,6 @@ pub mod suite;
 
 pub use check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner, Shape};
 pub use discover::LevelEntry;
-pub use env::{colour_allowed, flag_value_is_on, is_on};
 pub use expectations::Expectations;
 pub use game_checks::GameChecks;
 pub use libtest::{main, run};
