@@ -5,8 +5,7 @@
 //! into it gives a file that parses again and that a second write leaves
 //! unchanged (bless is idempotent).
 
-use puzzle_qa_core::harness::{Expectations, HARNESS_KEYS};
-use toml_edit::{Item, Table, value};
+use puzzle_qa_core::harness::{Expectations, Finding, HARNESS_KEYS};
 
 const CANONICAL: &[&str] = &["status", "par", "solution", "mechanics"];
 
@@ -19,19 +18,15 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     };
     let _ = expectations.unknown_keys(HARNESS_KEYS);
     let _ = expectations.read::<toml::Table>();
-    let mut mechanics = Table::new();
-    mechanics.insert("cushion", value("essential"));
-    mechanics.insert("gate", value("obstacle"));
-    let values = [
-        ("status", Some(Item::Value("solved".into()))),
-        ("par", Some(Item::Value(12.into()))),
-        ("solution", None),
-        ("mechanics", Some(Item::Table(mechanics))),
-    ];
-    let (written, _) = expectations.with_values(&values, CANONICAL);
+    let finding = Finding::pass()
+        .expect("status", "solved")
+        .expect("par", 12)
+        .expect("solution", None::<&str>)
+        .expect_table("mechanics", [("cushion", "essential"), ("gate", "obstacle")]);
+    let (written, _) = expectations.blessed(&finding, CANONICAL);
     let again = Expectations::parse("fuzz.toml", written.clone(), true)
         .unwrap_or_else(|error| panic!("bless wrote a file that does not parse:\n{error}\n{written}"));
-    let (twice, changes) = again.with_values(&values, CANONICAL);
+    let (twice, changes) = again.blessed(&finding, CANONICAL);
     assert!(changes.is_empty(), "a second bless changed {changes:?}");
     assert_eq!(twice, written);
 });

@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use puzzle_qa_core::game::Game;
+use puzzle_qa_core::game::Reachable;
 use snackrun::{self, Bear, Course, End, Pos, Tile};
 use puzzle_qa_core::search::{self, Algorithm, SearchOptions, Status};
 
@@ -87,7 +87,7 @@ fn check(course: &Course) {
     let _ = course.reachability();
     for snack in course.unreachable_snacks() {
         if let Some(short) = course.shortfall(snack) {
-            assert_eq!(short.snack, [snack.0, snack.1]);
+            assert_eq!(short.collectible, [snack.0, snack.1]);
         }
     }
     // The level is won exactly when both bears can reach the goal.

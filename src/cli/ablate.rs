@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::load::load;
-use super::{AblateArgs, Verdict};
+use super::{AblateArgs, Exit};
 use puzzle_qa_core::ablation::{self, Ablated, Class};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::AnyLevel;
@@ -12,7 +12,7 @@ use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 /// `ablate --json`; scripts depend on these names.
 #[derive(Serialize)]
-struct Report<'a> {
+struct AblateJson<'a> {
     file: &'a str,
     game: &'a str,
     par: Option<u32>,
@@ -55,10 +55,10 @@ struct ObjectLine {
     par: Option<u32>,
 }
 
-pub fn run(args: AblateArgs) -> Verdict {
+pub fn run(args: AblateArgs) -> Exit {
     let file = args.file.display().to_string();
     let Some(loaded) = load(&args.file, args.game.as_deref()) else {
-        return Verdict::BadInput;
+        return Exit::BadInput;
     };
     let level = loaded.loaded.level.as_ref();
     if let Some(before) = level.reachability() {
@@ -107,7 +107,7 @@ pub fn run(args: AblateArgs) -> Verdict {
         .any(|result| result.class == Class::Unknown);
 
     if args.json {
-        let report = Report {
+        let report = AblateJson {
             file: &file,
             game: loaded.game.name,
             par: solution.par,
@@ -152,11 +152,7 @@ pub fn run(args: AblateArgs) -> Verdict {
             args.objects,
         );
     }
-    if unknown {
-        Verdict::Failed
-    } else {
-        Verdict::Passed
-    }
+    if unknown { Exit::Failed } else { Exit::Passed }
 }
 
 /// A reachability game has no par to compare: a mechanic is essential when
@@ -168,7 +164,7 @@ fn reachability(
     level: &dyn AnyLevel,
     before: &Reachability,
     json: bool,
-) -> Verdict {
+) -> Exit {
     let lines: Vec<(&'static str, &'static str, Vec<String>)> = level
         .mechanics()
         .into_iter()
@@ -192,7 +188,7 @@ fn reachability(
         }
     };
     if json {
-        let report = Report {
+        let report = AblateJson {
             file,
             game,
             par: None,
@@ -215,7 +211,7 @@ fn reachability(
             "{}",
             serde_json::to_string(&report).expect("plain data serializes")
         );
-        return Verdict::Passed;
+        return Exit::Passed;
     }
     println!("{file} ({game}): reachability");
     if lines.is_empty() {
@@ -232,7 +228,7 @@ fn reachability(
             class(lost).name()
         );
     }
-    Verdict::Passed
+    Exit::Passed
 }
 
 fn print_text(

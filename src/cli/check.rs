@@ -9,10 +9,10 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::ser::SerializeMap as _;
 
-use super::Verdict as Exit;
+use super::Exit;
 use crate::games::{GAMES, find};
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::harness::discover;
+
 use puzzle_qa_core::harness::{LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword};
 use puzzle_qa_core::search::Status;
 
@@ -57,7 +57,7 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
              repository is blessed, without level files or filters"
         );
     }
-    let reports: Vec<Report> = selection
+    let reports: Vec<SuiteRun> = selection
         .groups
         .into_iter()
         .map(|(root, group)| {
@@ -81,15 +81,15 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
                     (Suite::of(settings, entries), false)
                 }
             };
-            Report::run(&suite, &selection.filters, whole)
+            SuiteRun::run(&suite, &selection.filters, whole)
         })
         .collect();
-    if reports.iter().all(Report::is_empty) {
+    if reports.iter().all(SuiteRun::is_empty) {
         eprintln!("error: no level or check matches `{}`", targets.join(" "));
         return Exit::BadInput;
     }
     if json {
-        reports.iter().for_each(Report::print_json);
+        reports.iter().for_each(SuiteRun::print_json);
     } else {
         print_text(&reports, bless);
     }
@@ -106,7 +106,7 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
             }
         }
     }
-    if reports.iter().any(Report::failed) {
+    if reports.iter().any(SuiteRun::failed) {
         Exit::Failed
     } else {
         Exit::Passed
@@ -149,11 +149,12 @@ impl Selection {
                     selection.groups.insert(path.to_path_buf(), Group::Whole);
                 } else if let Some(game) = game_of_folder(Some(path)) {
                     let root = ancestor(path, 2);
-                    let levels = discover::levels(&Settings::new(root.clone(), GAMES))
-                        .into_iter()
-                        .filter(|entry| entry.game.name == game.name)
-                        .map(|entry| (game, entry.level_path))
-                        .collect();
+                    let levels =
+                        puzzle_qa_core::harness::levels(&Settings::new(root.clone(), GAMES))
+                            .into_iter()
+                            .filter(|entry| entry.game.name == game.name)
+                            .map(|entry| (game, entry.level_path))
+                            .collect();
                     selection.add(root, levels);
                 } else {
                     selection.groups.insert(ancestor(path, 1), Group::Whole);
@@ -212,20 +213,19 @@ fn ancestor(path: &Path, n: usize) -> PathBuf {
 }
 
 /// The verdicts of one suite.
-struct Report {
+struct SuiteRun {
     /// Each level with at least one selected check; its verdicts are those
     /// its subject computed (the suite is fresh, so exactly the selected).
     levels: Vec<Arc<Subject>>,
     orphans: Option<Verdict>,
 }
 
-impl Report {
+impl SuiteRun {
     /// Runs the checks of `suite` that the filters select, in parallel.
     fn run(suite: &Suite, filters: &[String], whole: bool) -> Self {
         let selected =
             |name: &str| filters.is_empty() || filters.iter().any(|filter| name.contains(filter));
-        let work = suite.work(selected);
-        Suite::compute(&work);
+        suite.check(selected);
         let levels = suite
             .subjects()
             .iter()
@@ -233,7 +233,7 @@ impl Report {
             .cloned()
             .collect();
         let orphans = (whole && selected(ORPHANS)).then(|| suite.orphans());
-        Report { levels, orphans }
+        SuiteRun { levels, orphans }
     }
 
     fn is_empty(&self) -> bool {
@@ -325,7 +325,7 @@ impl Serialize for Checks<'_> {
 
 /// The summary table, then each failure in full, then notes and what bless
 /// wrote, then a one-line total with the next command to run.
-fn print_text(reports: &[Report], bless: bool) {
+fn print_text(reports: &[SuiteRun], bless: bool) {
     let mut columns: Vec<&'static str> = Vec::new();
     for subject in reports.iter().flat_map(|report| &report.levels) {
         for check in subject.entry().game.checks {
@@ -405,7 +405,7 @@ fn print_text(reports: &[Report], bless: bool) {
     for report in reports {
         print!("{}", afterword(&report.levels));
     }
-    let verdicts: Vec<&Verdict> = reports.iter().flat_map(Report::verdicts).collect();
+    let verdicts: Vec<&Verdict> = reports.iter().flat_map(SuiteRun::verdicts).collect();
     let failed = verdicts.iter().filter(|verdict| !verdict.passed()).count();
     let stale = verdicts
         .iter()
@@ -438,8 +438,8 @@ fn failure(name: &str, verdict: &Verdict) -> String {
 /// Deletes the expectation files of `settings`' repository whose level does
 /// not exist, saying so for each. Only ever asked for by `bless --prune`.
 fn prune(settings: &Settings) {
-    let levels = discover::levels(settings);
-    for (_, path) in discover::orphan_expectations(settings, &levels) {
+    let levels = puzzle_qa_core::harness::levels(settings);
+    for (_, path) in puzzle_qa_core::harness::orphan_expectations(settings, &levels) {
         match std::fs::remove_file(&path) {
             Ok(()) => println!(
                 "pruned {} (its level does not exist)",

@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::{GenerateArgs, Verdict};
+use super::{Exit, GenerateArgs};
 use puzzle_qa_core::game::Cost;
-use puzzle_qa_core::generate::evolve::Milestone;
-use puzzle_qa_core::generate::output::{self, Placement};
 use puzzle_qa_core::generate::{Budget, Generated, Generator, Progress, Target};
+use puzzle_qa_core::generate::{Milestone, Placement, write_level};
 use puzzle_qa_core::harness::GameChecks;
 
 /// Set by Ctrl-C: the run stops after the current generation and writes
@@ -39,12 +38,12 @@ struct GenerateJson<'a> {
     history: &'a [Milestone],
 }
 
-pub fn run(args: GenerateArgs) -> Verdict {
+pub fn run(args: GenerateArgs) -> Exit {
     let (game, generator, target) = match settle(&args) {
         Ok(settled) => settled,
         Err(message) => {
             eprintln!("error: {message}");
-            return Verdict::BadInput;
+            return Exit::BadInput;
         }
     };
     let out = args
@@ -58,7 +57,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
             "error: {} already exists\n  = hint: choose another --out, or add --force to replace it",
             path.display()
         );
-        return Verdict::BadInput;
+        return Exit::BadInput;
     }
 
     let seconds = match (args.time, args.generations) {
@@ -88,7 +87,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
              give it more --time, or a larger --width/--height",
             game.name, target.width, target.height
         );
-        return Verdict::Failed;
+        return Exit::Failed;
     };
 
     let best = &generated.best;
@@ -105,7 +104,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
     ];
     let header: Vec<(&str, &str)> = header.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let notes = notes(&args, &target, &generated);
-    let verdicts = match output::write(
+    let verdicts = match write_level(
         game,
         &placement,
         &best.candidate.level_text(&header),
@@ -115,7 +114,7 @@ pub fn run(args: GenerateArgs) -> Verdict {
         Ok(verdicts) => verdicts,
         Err(message) => {
             eprintln!("error: {message}");
-            return Verdict::BadInput;
+            return Exit::BadInput;
         }
     };
     let checks_passed = verdicts.iter().all(|(_, verdict)| verdict.passed());
@@ -147,9 +146,9 @@ pub fn run(args: GenerateArgs) -> Verdict {
         print_summary(&placement, &target, &generated, &verdicts);
     }
     if generated.met && checks_passed {
-        Verdict::Passed
+        Exit::Passed
     } else {
-        Verdict::Failed
+        Exit::Failed
     }
 }
 

@@ -265,14 +265,14 @@ fn algorithm_parser() -> impl clap::builder::TypedValueParser<Value = Algorithm>
 
 /// How a command went, in exit-status order: the worst one wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Verdict {
+enum Exit {
     Passed = 0,
     Failed = 1,
     BadInput = 2,
 }
 
-impl From<Verdict> for ExitCode {
-    fn from(verdict: Verdict) -> ExitCode {
+impl From<Exit> for ExitCode {
+    fn from(verdict: Exit) -> ExitCode {
         ExitCode::from(verdict as u8)
     }
 }

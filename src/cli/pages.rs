@@ -7,9 +7,9 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use puzzle_qa_core::harness::bless::replace_whole;
+use puzzle_qa_core::harness::replace_whole;
 use puzzle_qa_core::harness::{Subject, Verdict};
-use puzzle_qa_core::picture::html::{self, Row};
+use puzzle_qa_core::picture::html::{self, IndexRow};
 use puzzle_qa_core::picture::svg::{self, escape};
 
 /// Writes the index and a page per level of `subjects` into `dir`; returns
@@ -26,7 +26,7 @@ pub fn write(dir: &Path, subjects: &[Arc<Subject>]) -> Result<std::path::PathBuf
         let (page, thumbnail) = level_page(subject);
         write(&dir.join(&link), &page)?;
         let solution = subject.solution_if_solved();
-        rows.push(Row {
+        rows.push(IndexRow {
             name: entry.id(),
             link,
             thumbnail,

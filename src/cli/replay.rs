@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::load::load;
-use super::{ReplayArgs, Verdict};
+use super::{Exit, ReplayArgs};
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::level::ReplayReport;
 
@@ -15,10 +15,10 @@ struct ReplayLine<'a> {
     report: &'a ReplayReport,
 }
 
-pub fn run(args: ReplayArgs) -> Verdict {
+pub fn run(args: ReplayArgs) -> Exit {
     let file = args.file.display().to_string();
     let Some(loaded) = load(&args.file, args.game.as_deref()) else {
-        return Verdict::BadInput;
+        return Exit::BadInput;
     };
     let report = match loaded.loaded.level.replay_text(&args.moves) {
         Ok(report) => report,
@@ -28,7 +28,7 @@ pub fn run(args: ReplayArgs) -> Verdict {
                 .at(1, error.column, width)
                 .render("--moves", &args.moves);
             eprint!("{message}");
-            return Verdict::BadInput;
+            return Exit::BadInput;
         }
     };
     if args.json {
@@ -63,8 +63,8 @@ pub fn run(args: ReplayArgs) -> Verdict {
         }
     }
     if report.won {
-        Verdict::Passed
+        Exit::Passed
     } else {
-        Verdict::Failed
+        Exit::Failed
     }
 }

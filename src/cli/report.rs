@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::Verdict as Exit;
+use super::Exit;
 use crate::games::GAMES;
 use crate::report::{self, render};
 use puzzle_qa_core::harness::Settings;

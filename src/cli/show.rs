@@ -2,14 +2,14 @@
 //! given moves) overlaid: ASCII in the terminal, SVG, or an HTML replay.
 
 use super::load::load;
-use super::{ShowArgs, Verdict};
-use puzzle_qa_core::harness::bless::replace_whole;
+use super::{Exit, ShowArgs};
+use puzzle_qa_core::harness::replace_whole;
 use puzzle_qa_core::picture::{Playback, ascii, html, svg};
 use puzzle_qa_core::search::{Algorithm, SearchOptions};
 
-pub fn run(args: ShowArgs) -> Verdict {
+pub fn run(args: ShowArgs) -> Exit {
     let Some(loaded) = load(&args.file, args.game.as_deref()) else {
-        return Verdict::BadInput;
+        return Exit::BadInput;
     };
     let level = &loaded.loaded.level;
     let file = args.file.display().to_string();
@@ -31,14 +31,14 @@ pub fn run(args: ShowArgs) -> Verdict {
         Ok(Some(playback)) => playback,
         Ok(None) => {
             eprintln!("error: {} levels cannot be drawn", loaded.game.name);
-            return Verdict::BadInput;
+            return Exit::BadInput;
         }
         Err(error) => {
             eprintln!(
                 "error: the moves do not read at column {}: {}",
                 error.column, error.message
             );
-            return Verdict::BadInput;
+            return Exit::BadInput;
         }
     };
     let intro = format!(
@@ -64,7 +64,7 @@ pub fn run(args: ShowArgs) -> Verdict {
         if let (Some(out), Some(text)) = (out, text) {
             if let Err((what, error)) = replace_whole(out, &text) {
                 eprintln!("error: cannot {what} {}: {error}", out.display());
-                return Verdict::BadInput;
+                return Exit::BadInput;
             }
             println!("wrote {}", out.display());
             wrote = true;
@@ -74,9 +74,9 @@ pub fn run(args: ShowArgs) -> Verdict {
         print_ascii(&playback, &what, &moves, args.step);
     }
     if playback.refused.is_some() || !playback.won {
-        Verdict::Failed
+        Exit::Failed
     } else {
-        Verdict::Passed
+        Exit::Passed
     }
 }
 

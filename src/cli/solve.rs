@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::load::load;
-use super::{SolveArgs, Verdict};
+use super::{Exit, SolveArgs};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::Solution;
 use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
@@ -21,23 +21,23 @@ struct SolveLine<'a> {
     solution: Option<&'a str>,
 }
 
-pub fn run(args: SolveArgs) -> Verdict {
+pub fn run(args: SolveArgs) -> Exit {
     let options = SearchOptions {
         algorithm: args.algorithm,
         limit: args.limit,
     };
-    let mut verdict = Verdict::Passed;
+    let mut verdict = Exit::Passed;
     let mut rows = Vec::new();
     for path in &args.files {
         let file = path.display().to_string();
         let Some(loaded) = load(path, args.game.as_deref()) else {
-            verdict = verdict.max(Verdict::BadInput);
+            verdict = verdict.max(Exit::BadInput);
             continue;
         };
         let level = &loaded.loaded.level;
         if let Some(reach) = level.reachability() {
             if !reach.ok() {
-                verdict = verdict.max(Verdict::Failed);
+                verdict = verdict.max(Exit::Failed);
             }
             print_reachability(&file, loaded.game.name, &reach, args.json);
             continue;
@@ -50,7 +50,7 @@ pub fn run(args: SolveArgs) -> Verdict {
         }
         let solution = level.solve(options);
         if solution.status != Status::Solved {
-            verdict = verdict.max(Verdict::Failed);
+            verdict = verdict.max(Exit::Failed);
         }
         if args.json {
             print_json(&file, loaded.game.name, &solution);

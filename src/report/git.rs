@@ -56,13 +56,13 @@ impl Repo {
                 repo.prefix = String::from_utf8_lossy(&out[5..]).trim().to_string();
                 Ok(repo)
             }
-            Ok(_) | Err(Failure::Git(_)) => Err(GitError(format!(
+            Ok(_) | Err(Fault::Git(_)) => Err(GitError(format!(
                 "{} is not inside a git work tree, and the report compares the levels with a \
                  commit\n  = hint: run it from a clone of the repository (`git clone …`), or \
                  check the working tree alone with `puzzle-qa check`",
                 root.display()
             ))),
-            Err(Failure::Spawn(error)) => Err(GitError(format!(
+            Err(Fault::Spawn(error)) => Err(GitError(format!(
                 "cannot run git ({error})\n  = hint: install git and make sure `git --version` \
                  works"
             ))),
@@ -206,7 +206,7 @@ impl Repo {
     /// Runs `git -C <root> <args>`, feeding `input` on a thread of its own
     /// (so a large answer cannot block a large question), and returns its
     /// standard output.
-    fn git(&self, args: &[&str], input: Option<Vec<u8>>) -> Result<Vec<u8>, Failure> {
+    fn git(&self, args: &[&str], input: Option<Vec<u8>>) -> Result<Vec<u8>, Fault> {
         let mut child = Command::new("git")
             .arg("-C")
             .arg(&self.root)
@@ -219,7 +219,7 @@ impl Repo {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(Failure::Spawn)?;
+            .map_err(Fault::Spawn)?;
         let writer = input.and_then(|input| {
             let mut stdin = child.stdin.take()?;
             Some(std::thread::spawn(move || {
@@ -239,9 +239,9 @@ impl Repo {
         let mut stdout = Vec::new();
         if let Some(mut pipe) = child.stdout.take() {
             pipe.read_to_end(&mut stdout)
-                .map_err(|error| Failure::Git(format!("cannot read git's output: {error}")))?;
+                .map_err(|error| Fault::Git(format!("cannot read git's output: {error}")))?;
         }
-        let status = child.wait().map_err(Failure::Spawn)?;
+        let status = child.wait().map_err(Fault::Spawn)?;
         if let Some(writer) = writer {
             let _ = writer.join();
         }
@@ -249,7 +249,7 @@ impl Repo {
         if status.success() {
             Ok(stdout)
         } else {
-            Err(Failure::Git(format!(
+            Err(Fault::Git(format!(
                 "`git {}` failed: {}",
                 args.join(" "),
                 String::from_utf8_lossy(&stderr).trim()
@@ -259,21 +259,21 @@ impl Repo {
 }
 
 /// Why a git command did not answer.
-enum Failure {
+enum Fault {
     /// git could not be started at all.
     Spawn(std::io::Error),
     /// git ran and refused; its message.
     Git(String),
 }
 
-impl Failure {
+impl Fault {
     fn into_error(self) -> GitError {
         match self {
-            Failure::Spawn(error) => GitError(format!(
+            Fault::Spawn(error) => GitError(format!(
                 "cannot run git ({error})\n  = hint: install git and make sure `git --version` \
                  works"
             )),
-            Failure::Git(message) => GitError(message),
+            Fault::Git(message) => GitError(message),
         }
     }
 }

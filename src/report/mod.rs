@@ -102,7 +102,7 @@ impl Change {
 /// How bad a row is, worst first: rows are listed in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Severity {
+pub enum Concern {
     /// A check fails, and bless would not fix it.
     Failed,
     /// A needed mechanic is now decoration.
@@ -117,27 +117,27 @@ pub enum Severity {
     Unchanged,
 }
 
-impl Severity {
+impl Concern {
     /// The name in every output format.
     pub fn name(self) -> &'static str {
         match self {
-            Severity::Failed => "failed",
-            Severity::Regression => "regression",
-            Severity::Stale => "stale",
-            Severity::HandEdit => "hand-edit",
-            Severity::Changed => "changed",
-            Severity::Unchanged => "unchanged",
+            Concern::Failed => "failed",
+            Concern::Regression => "regression",
+            Concern::Stale => "stale",
+            Concern::HandEdit => "hand-edit",
+            Concern::Changed => "changed",
+            Concern::Unchanged => "unchanged",
         }
     }
 
     /// Every severity, worst first.
-    pub const ALL: [Severity; 6] = [
-        Severity::Failed,
-        Severity::Regression,
-        Severity::Stale,
-        Severity::HandEdit,
-        Severity::Changed,
-        Severity::Unchanged,
+    pub const ALL: [Concern; 6] = [
+        Concern::Failed,
+        Concern::Regression,
+        Concern::Stale,
+        Concern::HandEdit,
+        Concern::Changed,
+        Concern::Unchanged,
     ];
 }
 
@@ -166,7 +166,7 @@ pub struct Row {
     /// How the level's files changed since base.
     pub change: Change,
     /// The worst thing about the row; rows are sorted by it.
-    pub severity: Severity,
+    pub severity: Concern,
     /// `par` before (base expectations) and after (what the checks found).
     pub par: [Option<i64>; 2],
     /// Every value that differs from the base expectations to what the
@@ -209,7 +209,7 @@ impl Report {
     }
 
     /// How many rows have `severity`.
-    pub fn count(&self, severity: Severity) -> usize {
+    pub fn count(&self, severity: Concern) -> usize {
         self.rows
             .iter()
             .filter(|row| row.severity == severity)
@@ -345,7 +345,7 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
     let old = Base::read(&repo, &commit, games)?;
 
     let suite = Suite::discover(settings);
-    Suite::compute(&suite.work(|_| true));
+    suite.check(|_| true);
     let orphans = suite.orphans();
 
     let subjects = suite.subjects();
@@ -471,7 +471,7 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
                 .then(|| was.map(|was| was.path.clone()))
                 .flatten(),
             change,
-            severity: Severity::Unchanged,
+            severity: Concern::Unchanged,
             par: [
                 compare::integer(before.as_ref(), PAR),
                 compare::integer(after.as_ref(), PAR),
@@ -505,7 +505,7 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
             file: file.path.clone(),
             renamed_from: None,
             change: Change::Removed,
-            severity: Severity::Unchanged,
+            severity: Concern::Unchanged,
             par: [compare::integer(before.as_ref(), PAR), None],
             changes: compare::changes(before.as_ref(), None, &known_keys(game)),
             hand_edited: Vec::new(),
@@ -527,19 +527,19 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
 }
 
 /// The worst thing about a row.
-fn severity(row: &Row) -> Severity {
+fn severity(row: &Row) -> Concern {
     if row.failures.iter().any(|failure| !failure.stale) {
-        Severity::Failed
+        Concern::Failed
     } else if row.changes.iter().any(|change| change.regression) {
-        Severity::Regression
+        Concern::Regression
     } else if !row.failures.is_empty() {
-        Severity::Stale
+        Concern::Stale
     } else if !row.hand_edited.is_empty() {
-        Severity::HandEdit
+        Concern::HandEdit
     } else if row.change != Change::Unchanged || !row.changes.is_empty() {
-        Severity::Changed
+        Concern::Changed
     } else {
-        Severity::Unchanged
+        Concern::Unchanged
     }
 }
 
@@ -607,7 +607,7 @@ mod tests {
             file: "levels/a/x.txt".into(),
             renamed_from: None,
             change: Change::Unchanged,
-            severity: Severity::Unchanged,
+            severity: Concern::Unchanged,
             par: [None, None],
             changes: Vec::new(),
             hand_edited: Vec::new(),
@@ -616,17 +616,17 @@ mod tests {
             accept: None,
             notes: Vec::new(),
         };
-        assert_eq!(severity(&row), Severity::Unchanged);
+        assert_eq!(severity(&row), Concern::Unchanged);
         row.change = Change::Edited;
-        assert_eq!(severity(&row), Severity::Changed);
+        assert_eq!(severity(&row), Concern::Changed);
         row.hand_edited.push("par".into());
-        assert_eq!(severity(&row), Severity::HandEdit);
+        assert_eq!(severity(&row), Concern::HandEdit);
         row.failures.push(Failure {
             check: "par",
             stale: true,
             message: String::new(),
         });
-        assert_eq!(severity(&row), Severity::Stale);
+        assert_eq!(severity(&row), Concern::Stale);
         row.changes.push(ValueChange {
             key: "mechanics.x".into(),
             owner: "machine",
@@ -634,13 +634,13 @@ mod tests {
             after: Some("decoration".into()),
             regression: true,
         });
-        assert_eq!(severity(&row), Severity::Regression);
+        assert_eq!(severity(&row), Concern::Regression);
         assert!(regression_meaning(&row.changes[0]).is_some());
         row.failures.push(Failure {
             check: "routes",
             stale: false,
             message: String::new(),
         });
-        assert_eq!(severity(&row), Severity::Failed);
+        assert_eq!(severity(&row), Concern::Failed);
     }
 }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use super::{Change, Failure, PAR, Report, Row, Severity, ValueChange, regression_meaning};
+use super::{Change, Concern, Failure, PAR, Report, Row, ValueChange, regression_meaning};
 
 /// GitHub refuses a step summary of more than 1 MiB.
 pub const STEP_SUMMARY_LIMIT: usize = 1024 * 1024;
@@ -106,9 +106,9 @@ fn shown(value: &Json) -> String {
 /// The verdict column.
 fn verdict(row: &Row, style: Style) -> String {
     match row.severity {
-        Severity::Failed => style.strong("FAIL"),
-        Severity::Regression => style.strong("regression"),
-        Severity::Stale => style.strong("stale"),
+        Concern::Failed => style.strong("FAIL"),
+        Concern::Regression => style.strong("regression"),
+        Concern::Stale => style.strong("stale"),
         severity => severity.name().to_string(),
     }
 }
@@ -247,7 +247,7 @@ fn level(row: &Row, style: Style) -> String {
 
 /// "1 failed, 1 regression, 2 changed, 50 unchanged", leaving out zeros.
 fn tally(report: &Report) -> String {
-    let parts: Vec<String> = Severity::ALL
+    let parts: Vec<String> = Concern::ALL
         .iter()
         .map(|&severity| (severity, report.count(severity)))
         .filter(|(_, count)| *count > 0)
@@ -264,10 +264,10 @@ fn tally(report: &Report) -> String {
 
 /// The last line: what to do next.
 fn next_step(report: &Report) -> String {
-    if report.orphans.is_some() || report.count(Severity::Failed) > 0 {
+    if report.orphans.is_some() || report.count(Concern::Failed) > 0 {
         "The gate fails: fix the failing levels (`puzzle-qa check` shows each failure in full)."
             .to_string()
-    } else if report.count(Severity::Stale) > 0 {
+    } else if report.count(Concern::Stale) > 0 {
         "The gate fails: expectations are out of date. Run `puzzle-qa bless`, review `git diff \
          expectations/`, and commit."
             .to_string()
@@ -295,7 +295,7 @@ pub fn text(report: &Report) -> String {
     let rows: Vec<([String; 4], Vec<String>)> = report
         .rows
         .iter()
-        .filter(|row| row.severity != Severity::Unchanged)
+        .filter(|row| row.severity != Concern::Unchanged)
         .map(|row| {
             let cells = [
                 level(row, Style::Text),
@@ -334,7 +334,7 @@ pub fn text(report: &Report) -> String {
             out.push('\n');
         }
     }
-    let unchanged = report.count(Severity::Unchanged);
+    let unchanged = report.count(Concern::Unchanged);
     if unchanged > 0 && !rows.is_empty() {
         out.push_str(&format!("({unchanged} unchanged levels not listed)\n"));
     }
@@ -383,7 +383,7 @@ pub fn markdown(report: &Report, max_bytes: usize) -> String {
     for row in report
         .rows
         .iter()
-        .filter(|row| row.severity != Severity::Unchanged)
+        .filter(|row| row.severity != Concern::Unchanged)
     {
         lines.push(format!(
             "| {} | {} | {} | {} | {} |\n",
@@ -394,7 +394,7 @@ pub fn markdown(report: &Report, max_bytes: usize) -> String {
             items(row, style).join("<br>")
         ));
     }
-    let unchanged = report.count(Severity::Unchanged);
+    let unchanged = report.count(Concern::Unchanged);
     let mut foot = String::new();
     if unchanged > 0 {
         let plural = if unchanged == 1 { "" } else { "s" };
@@ -468,8 +468,8 @@ pub fn json(report: &Report) -> String {
         file: &'a str,
         renamed_from: Option<&'a str>,
         change: Change,
-        severity: Severity,
-        par: Par,
+        severity: Concern,
+        par: ParJson,
         changes: &'a [ValueChange],
         hand_edited: &'a [String],
         checks: serde_json::Map<String, Json>,
@@ -477,7 +477,7 @@ pub fn json(report: &Report) -> String {
         notes: &'a [String],
     }
     #[derive(Serialize)]
-    struct Par {
+    struct ParJson {
         before: Option<i64>,
         after: Option<i64>,
     }
@@ -491,12 +491,12 @@ pub fn json(report: &Report) -> String {
         commit: &report.commit,
         summary: Summary {
             levels: report.rows.len(),
-            failed: report.count(Severity::Failed),
-            regression: report.count(Severity::Regression),
-            stale: report.count(Severity::Stale),
-            hand_edit: report.count(Severity::HandEdit),
-            changed: report.count(Severity::Changed),
-            unchanged: report.count(Severity::Unchanged),
+            failed: report.count(Concern::Failed),
+            regression: report.count(Concern::Regression),
+            stale: report.count(Concern::Stale),
+            hand_edit: report.count(Concern::HandEdit),
+            changed: report.count(Concern::Changed),
+            unchanged: report.count(Concern::Unchanged),
             new: report.count_change(Change::New),
             removed: report.count_change(Change::Removed),
             renamed: report.count_change(Change::Renamed),
@@ -512,7 +512,7 @@ pub fn json(report: &Report) -> String {
                 renamed_from: row.renamed_from.as_deref(),
                 change: row.change,
                 severity: row.severity,
-                par: Par {
+                par: ParJson {
                     before: row.par[0],
                     after: row.par[1],
                 },
@@ -539,7 +539,7 @@ pub fn json(report: &Report) -> String {
 mod tests {
     use super::*;
 
-    fn row(level: &str, severity: Severity, change: Change) -> Row {
+    fn row(level: &str, severity: Concern, change: Change) -> Row {
         Row {
             level: level.to_string(),
             game: "a",
@@ -575,7 +575,7 @@ mod tests {
     #[test]
     fn markdown_cells_cannot_break_the_table() {
         let text = markdown(
-            &report(vec![row("a::x", Severity::Changed, Change::Edited)]),
+            &report(vec![row("a::x", Concern::Changed, Change::Edited)]),
             STEP_SUMMARY_LIMIT,
         );
         let line = text.lines().find(|line| line.contains("a::x")).unwrap();
@@ -594,13 +594,7 @@ mod tests {
     #[test]
     fn markdown_stays_under_its_limit_and_says_what_it_left_out() {
         let rows: Vec<Row> = (0..2000)
-            .map(|n| {
-                row(
-                    &format!("a::level{n:04}"),
-                    Severity::Changed,
-                    Change::Edited,
-                )
-            })
+            .map(|n| row(&format!("a::level{n:04}"), Concern::Changed, Change::Edited))
             .collect();
         let all = markdown(&report(rows.clone()), STEP_SUMMARY_LIMIT);
         assert!(all.contains("a::level1999"));
@@ -628,9 +622,9 @@ mod tests {
     fn unchanged_levels_are_counted_not_listed() {
         let text = markdown(
             &report(vec![
-                row("a::x", Severity::Changed, Change::Edited),
-                row("a::y", Severity::Unchanged, Change::Unchanged),
-                row("a::z", Severity::Unchanged, Change::Unchanged),
+                row("a::x", Concern::Changed, Change::Edited),
+                row("a::y", Concern::Unchanged, Change::Unchanged),
+                row("a::z", Concern::Unchanged, Change::Unchanged),
             ]),
             STEP_SUMMARY_LIMIT,
         );

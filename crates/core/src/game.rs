@@ -191,7 +191,7 @@ pub trait Draw: Game {
     /// The cells `mv` passes through from `state`, in order, when a move is
     /// more than one step (a jump's arc), so a picture can draw its path.
     /// Default: none.
-    fn trail(&self, _state: &Self::State, _mv: Self::Move) -> Vec<Cell> {
+    fn trail(&self, _state: &Self::State, _mv: Self::Move) -> Vec<RowCol> {
         Vec::new()
     }
 }
@@ -232,12 +232,12 @@ pub(crate) struct MechanicsFns<G> {
 }
 
 /// A cell of a grid, `(row, column)`, 0-based.
-pub type Cell = (usize, usize);
+pub type RowCol = (usize, usize);
 
 /// [`Draw`]'s methods, taken while the game's type is known.
 pub(crate) struct DrawFns<G: Game> {
     pub scene: fn(&G, &G::State) -> Scene,
-    pub trail: fn(&G, &G::State, G::Move) -> Vec<Cell>,
+    pub trail: fn(&G, &G::State, G::Move) -> Vec<RowCol>,
 }
 
 impl<G: Game> Extras<G> {

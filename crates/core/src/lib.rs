@@ -4,7 +4,7 @@
 //!
 //! See ARCHITECTURE.md for a map of the modules.
 
-#![warn(missing_docs)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod ablation;
 pub mod checks;

@@ -4,7 +4,7 @@
 //! shut as the state has them; the two bears and the objects.
 
 use super::level::{Kind, Level, Tile};
-use super::rules::{Bear, Scene as Standing, State};
+use super::rules::{Bear, Standing, State};
 use puzzle_qa_core::game::Draw;
 use puzzle_qa_core::picture::{Link, Look, Piece, Scene};
 

@@ -4,7 +4,7 @@
 //!
 //! Gates are derived, never stored: a gate cell is open while anything
 //! stands on a plate of its letter or in the gate cell itself. Every
-//! judgement is made on a `Scene`: who stands where, with the pushing bear
+//! judgement is made on a `Standing`: who stands where, with the pushing bear
 //! lifted off the grid and a sliding cushion removed when the rule says so.
 //!
 //! Decisions where the rulebook is silent:
@@ -248,14 +248,14 @@ impl fmt::Display for Refusal {
 }
 
 /// Who stands where, for judging one rule (and for drawing a state).
-pub(super) struct Scene {
+pub(super) struct Standing {
     occupied: [u16; MAX_OBJECTS + 2],
     len: usize,
     /// Bit `l` is set while something stands on a plate of letter `l`.
     pressed: u32,
 }
 
-impl Scene {
+impl Standing {
     /// Everyone in `state`, except the `lifted` bear and the object in slot
     /// `removed`.
     pub(super) fn of(
@@ -263,8 +263,8 @@ impl Scene {
         state: &State,
         lifted: Option<Bear>,
         removed: Option<usize>,
-    ) -> Scene {
-        let mut scene = Scene {
+    ) -> Standing {
+        let mut scene = Standing {
             occupied: [NOWHERE; MAX_OBJECTS + 2],
             len: 0,
             pressed: 0,
@@ -342,7 +342,7 @@ impl Level {
         }
         // Rule 4: judged with the moving bear still on its cell.
         if let Tile::Gate(letter) = tile
-            && !Scene::of(self, state, None, None).gate_open(target, letter)
+            && !Standing::of(self, state, None, None).gate_open(target, letter)
         {
             return Err(Refusal::GateClosed { bear, at: at() });
         }
@@ -356,7 +356,7 @@ impl Level {
             if kind != Kind::Cushion && bear != Bear::Dudu {
                 return Err(Refusal::TooHeavy { kind, at: at() });
             }
-            let lifted = Scene::of(self, state, Some(bear), None);
+            let lifted = Standing::of(self, state, Some(bear), None);
             let first = self.neighbour(target, dir);
             if !lifted.free_for_object(self, first) {
                 return Err(Refusal::PushBlocked {
@@ -369,7 +369,7 @@ impl Level {
             if kind == Kind::Cushion {
                 // Past the first cell the cushion is off the grid too: it
                 // presses no plate and holds no gate on its way.
-                let sliding = Scene::of(self, state, Some(bear), Some(slot));
+                let sliding = Standing::of(self, state, Some(bear), Some(slot));
                 while let Some(further) = self.neighbour(resting, dir)
                     && sliding.free_for_object(self, Some(further))
                 {

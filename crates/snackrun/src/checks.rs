@@ -21,7 +21,7 @@ use super::level::Bear;
 use super::physics::{JUMP_RISE, SPRING_RISE};
 use puzzle_qa_core::checks::Parse;
 use puzzle_qa_core::game::{Mechanics, Reachable};
-use puzzle_qa_core::harness::{Check, ExpectationKey, Finding, Shape, Subject};
+use puzzle_qa_core::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 
 /// Snack Run's checks, in trial order.
 pub static CHECKS: &[&dyn Check] = &[&Parse, &Goal, &Snacks, &Traps, &Ablation];
@@ -60,7 +60,7 @@ impl Check for Goal {
             "goal",
             "{ B = true, D = true }: whether each bear reaches the goal",
         )
-        .shaped(Shape::Table)];
+        .shaped(ValueShape::Table)];
         KEYS
     }
 
@@ -100,7 +100,7 @@ impl Check for Snacks {
                 "snacks",
                 "[snacks] \"row,col\" = \"both\" | \"Bubu\" | \"Dudu\" | \"none\": who reaches each snack",
             )
-            .shaped(Shape::Table),
+            .shaped(ValueShape::Table),
             ExpectationKey::designer(
                 "allow_unreachable",
                 "[[row, col], …]: snacks the designer knows are out of reach",
@@ -220,7 +220,7 @@ impl Check for Ablation {
             "[lost_without] mechanic = [\"goal: D\", \"snack: 3,12\", …]: what each \
              mechanic's removal makes unreachable, by the level's snack rule",
         )
-        .shaped(Shape::Table)];
+        .shaped(ValueShape::Table)];
         KEYS
     }
 

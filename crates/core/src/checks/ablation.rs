@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::ablation::{self, Class};
-use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
+use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::search::{Algorithm, SearchOptions, Status};
 
 /// The `ablation` check: takes each mechanic out in turn, re-solves the
@@ -23,7 +23,7 @@ impl Check for Ablations {
             "a table: each mechanic's class when it is taken out (essential, shortcut, \
              decoration, obstacle)",
         )
-        .shaped(Shape::Table)];
+        .shaped(ValueShape::Table)];
         KEYS
     }
 

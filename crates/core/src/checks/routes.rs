@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Deserialize;
 
 use super::play;
-use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
+use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::search::Status;
 
 /// The `routes` check: each designer-recorded route still wins, and none
@@ -43,7 +43,7 @@ impl Check for Routes {
             "routes",
             "[[routes]] name, moves, optimal: solutions people recorded",
         )
-        .shaped(Shape::ArrayOfTables)];
+        .shaped(ValueShape::ArrayOfTables)];
         KEYS
     }
 

@@ -2,7 +2,7 @@
 //! against the machine-owned `status`, `par` and `solution`.
 
 use super::play;
-use crate::harness::{Check, ExpectationKey, Finding, Shape, Subject};
+use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::level::Solution;
 use crate::search::{DEFAULT_STATE_LIMIT, Status};
 
@@ -20,7 +20,7 @@ impl Check for Solvable {
             "status",
             "\"solved\" or \"unsolvable\": what the search proved",
         )
-        .shaped(Shape::String)];
+        .shaped(ValueShape::String)];
         KEYS
     }
 
@@ -55,7 +55,7 @@ impl Check for Par {
         const KEYS: &[ExpectationKey] =
             &[
                 ExpectationKey::machine("par", "the fewest moves that win, as the solver proved")
-                    .shaped(Shape::Integer),
+                    .shaped(ValueShape::Integer),
             ];
         KEYS
     }
@@ -95,7 +95,7 @@ impl Check for Replay {
             "solution",
             "one optimal solution, kept while it still wins at par",
         )
-        .shaped(Shape::String)];
+        .shaped(ValueShape::String)];
         KEYS
     }
 

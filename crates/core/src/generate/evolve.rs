@@ -27,9 +27,9 @@ use crate::harness::GameChecks;
 pub const DEFAULT_LIMIT: usize = 250_000;
 
 /// Levels kept from one generation to the next.
-pub const POPULATION: usize = 32;
+pub(super) const POPULATION: usize = 32;
 /// New candidates made per generation.
-pub const CHILDREN: usize = 64;
+pub(super) const CHILDREN: usize = 64;
 /// Random levels tried, per population slot, before giving up on filling
 /// the first population with solvable ones.
 const RANDOM_TRIES: usize = 200;
@@ -114,7 +114,7 @@ pub fn run(
 ) -> Option<Generated> {
     let started = Instant::now();
     let mut rng = Rng::with_seed(seed);
-    let mut seen = Seen::default();
+    let mut seen = SeenTexts::default();
     let mut candidates = 0u64;
     let lowest = Fitness {
         score: i64::MIN,
@@ -285,9 +285,9 @@ type Drafted = (Box<dyn Candidate>, String);
 /// The levels already made, by a hash of their text, so no level is solved
 /// twice. Fixed-seed hashing keeps the run deterministic.
 #[derive(Default)]
-struct Seen(HashSet<u64>);
+struct SeenTexts(HashSet<u64>);
 
-impl Seen {
+impl SeenTexts {
     /// The candidate with its text, unless a level with that text was
     /// made before.
     fn admit(&mut self, candidate: Box<dyn Candidate>) -> Option<Drafted> {

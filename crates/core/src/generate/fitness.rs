@@ -17,12 +17,12 @@ use super::{Candidate, Target};
 /// [`MISSING_PENALTY`]: a mechanic that is decoration when first placed is
 /// then still worth keeping (it counts towards the kinds), and a later
 /// mutation can make it needed.
-pub const DECORATION_PENALTY: i64 = 12;
+pub(super) const DECORATION_PENALTY: i64 = 12;
 /// What one unneeded mechanic costs when the target does not require
 /// needed mechanics: enough to keep levels free of clutter.
-pub const CLUTTER_PENALTY: i64 = 2;
+pub(super) const CLUTTER_PENALTY: i64 = 2;
 /// What each mechanic kind below the target's minimum costs.
-pub const MISSING_PENALTY: i64 = 24;
+pub(super) const MISSING_PENALTY: i64 = 24;
 
 /// A candidate's rank: higher is better. Ordered by score (par minus
 /// penalties), then states expanded.
@@ -101,7 +101,7 @@ fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
 /// Ablation is the expensive part, so it is skipped when even a perfect
 /// verdict (no penalty at all) could not reach `worth_ablating`: such a
 /// candidate keeps its optimistic fitness, which is below the bar anyway.
-pub fn evaluate(
+pub(super) fn evaluate(
     game: &GameChecks,
     candidate: Box<dyn Candidate>,
     text: String,

@@ -1,7 +1,7 @@
 //! The level generator: the solver run in reverse.
 //!
 //! Random levels within a size bound are solved; the solvable ones are
-//! mutated, and the best by [`fitness`] survive, generation after
+//! mutated, and the best by [`Fitness`] survive, generation after
 //! generation, until a level meets the [`Target`] or the budget runs out.
 //!
 //! Game-neutral: a game offers a [`Generator`] (random levels, and small
@@ -11,16 +11,17 @@
 //! and [`GameChecks::load`](crate::harness::GameChecks::load), so what the
 //! loop keeps is exactly what the level file will say.
 //!
-//! * [`evolve`]: the loop (population, selection, the budget, determinism).
-//! * [`fitness`]: solving and ablating a candidate; what makes one better.
-//! * [`output`]: writing the level file and its expectations.
+//! * `evolve.rs`: the loop (population, selection, the budget, determinism).
+//! * `fitness.rs`: solving and ablating a candidate; what makes one better.
+//! * `output.rs`: writing the level file and its expectations.
 
-pub mod evolve;
-pub mod fitness;
-pub mod output;
+mod evolve;
+mod fitness;
+mod output;
 
-pub use evolve::{Budget, DEFAULT_LIMIT, Generated, Progress, run};
+pub use evolve::{Budget, DEFAULT_LIMIT, Generated, Milestone, Progress, run};
 pub use fitness::{Evaluated, Fitness};
+pub use output::{Placement, write_level};
 
 use crate::game::Cost;
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::harness::GameChecks;
-use crate::harness::bless::replace_whole;
+use crate::harness::replace_whole;
 use crate::harness::{Frontend, LevelEntry, Settings, Subject, Suite, Verdict};
 
 /// Where a level file and its expectations go.
@@ -74,7 +74,7 @@ impl Placement {
 /// are what the suite itself finds, and again without, to prove the pair
 /// passes. Returns each check's verdict from the second run. Refuses to
 /// replace an existing file unless `replace`.
-pub fn write(
+pub fn write_level(
     game: &'static GameChecks,
     placement: &Placement,
     level_text: &str,

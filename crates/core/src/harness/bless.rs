@@ -15,7 +15,7 @@ use super::expectations::{apply, print};
 /// Writes `values` into the level's expectation file (creating it and its
 /// folder if needed) and returns what changed; empty when the file already
 /// said so, e.g. because another check of the same level blessed it first.
-pub fn write(
+pub(super) fn write(
     entry: &LevelEntry,
     values: &[(&str, Option<Item>)],
     canonical: &[&str],

@@ -8,6 +8,8 @@ use serde::Serialize;
 use toml_edit::ser::ValueSerializer;
 use toml_edit::{Item, Table};
 
+use super::keys::ExpectationKey;
+
 use super::subject::Subject;
 
 /// One question asked of every level of a game. Each (level, check) pair is
@@ -97,112 +99,6 @@ pub trait Check: Sync {
     /// Looks at the level.
     fn run(&self, subject: &Subject) -> Result<Finding, String>;
 }
-
-/// Who writes an expectation key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
-    /// Written by bless from the machine's own result; a mismatch is stale.
-    Machine,
-    /// Written by people; bless never touches it.
-    Designer,
-}
-
-/// A top-level key of an expectation file.
-#[derive(Clone, Copy, Debug)]
-pub struct ExpectationKey {
-    /// The key as written in the file (`par`, `mechanics`).
-    pub name: &'static str,
-    /// Who writes it: bless or people.
-    pub owner: Owner,
-    /// What its value must look like; the `parse` check holds every file to it.
-    pub shape: Shape,
-    /// One line for the schema in help texts and error hints.
-    pub about: &'static str,
-}
-
-/// The TOML shape of an expectation key's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// Anything: the owning check reads it and reports its own errors.
-    Any,
-    /// An integer (`par = 23`).
-    Integer,
-    /// A string (`status = "solved"`).
-    String,
-    /// A table (`[mechanics]`) or an inline table.
-    Table,
-    /// An array of tables (`[[routes]]`) or an array of inline tables.
-    ArrayOfTables,
-}
-
-impl Shape {
-    /// Whether `item` has this shape.
-    pub fn admits(self, item: &Item) -> bool {
-        match self {
-            Shape::Any => true,
-            Shape::Integer => item.as_integer().is_some(),
-            Shape::String => item.as_str().is_some(),
-            Shape::Table => item.is_table_like(),
-            Shape::ArrayOfTables => {
-                item.is_array_of_tables()
-                    || item
-                        .as_array()
-                        .is_some_and(|array| array.iter().all(|value| value.is_inline_table()))
-            }
-        }
-    }
-
-    /// "an integer", for messages.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Shape::Any => "anything",
-            Shape::Integer => "an integer",
-            Shape::String => "a string",
-            Shape::Table => "a table",
-            Shape::ArrayOfTables => "an array of tables",
-        }
-    }
-}
-
-impl ExpectationKey {
-    /// A key bless writes from the check's result; its value may have any
-    /// shape until `shaped` says otherwise.
-    pub const fn machine(name: &'static str, about: &'static str) -> Self {
-        ExpectationKey {
-            name,
-            owner: Owner::Machine,
-            shape: Shape::Any,
-            about,
-        }
-    }
-
-    /// A key people write and bless never touches; its value may have any
-    /// shape until `shaped` says otherwise.
-    pub const fn designer(name: &'static str, about: &'static str) -> Self {
-        ExpectationKey {
-            name,
-            owner: Owner::Designer,
-            shape: Shape::Any,
-            about,
-        }
-    }
-
-    /// The same key, whose value must have `shape`.
-    pub const fn shaped(self, shape: Shape) -> Self {
-        ExpectationKey { shape, ..self }
-    }
-}
-
-/// Keys the harness itself reads for every level, whatever its checks.
-pub const HARNESS_KEYS: &[ExpectationKey] = &[
-    ExpectationKey::designer(
-        "limit",
-        "the most states a search of this level may store (default 2,000,000)",
-    )
-    .shaped(Shape::Integer),
-    ExpectationKey::designer("notes", "free text for people; never read by a check")
-        .shaped(Shape::String),
-];
 
 /// A value a check reported that TOML cannot hold: a bug in the check.
 fn unwritable(key: &str, error: toml_edit::ser::Error) -> String {

@@ -14,21 +14,7 @@ const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
 /// The diff from `old` to `new`, both the file shown as `path`.
-///
-/// ```
-/// use puzzle_qa_core::harness::diff::unified;
-///
-/// let diff = unified("x.toml", "status = \"solved\"\npar = 12\n", "status = \"solved\"\npar = 10\n", false);
-/// assert_eq!(diff, "\
-/// --- x.toml (expected: as it is)
-/// +++ x.toml (actual: as bless would write it)
-/// @@ -1,2 +1,2 @@
-///    1    1 | status = \"solved\"
-///    2      |-par = 12
-///         2 |+par = 10
-/// ");
-/// ```
-pub fn unified(path: &str, old: &str, new: &str, color: bool) -> String {
+pub(crate) fn unified(path: &str, old: &str, new: &str, color: bool) -> String {
     let diff = TextDiff::configure()
         .algorithm(Algorithm::Patience)
         .diff_lines(old, new);
@@ -92,6 +78,27 @@ fn hunk_range(range: std::ops::Range<usize>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_changed_line_shows_both_numbers() {
+        let diff = unified(
+            "x.toml",
+            "status = \"solved\"\npar = 12\n",
+            "status = \"solved\"\npar = 10\n",
+            false,
+        );
+        assert_eq!(
+            diff,
+            "\
+--- x.toml (expected: as it is)
++++ x.toml (actual: as bless would write it)
+@@ -1,2 +1,2 @@
+   1    1 | status = \"solved\"
+   2      |-par = 12
+        2 |+par = 10
+"
+        );
+    }
 
     #[test]
     fn a_new_file_is_all_insertions() {

@@ -75,7 +75,7 @@ pub fn levels(settings: &Settings) -> Vec<LevelEntry> {
 
 /// What the `orphans` trial reports: expectation files without a level,
 /// levels without an expectation file, and folders no game claims.
-pub fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
+pub(super) fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
     let mut problems = Vec::new();
     let levels_dir = settings.levels_dir();
     if !levels_dir.is_dir() {

@@ -11,7 +11,8 @@ use std::path::Path;
 use serde::de::{DeserializeOwned, IntoDeserializer as _};
 use toml_edit::{DocumentMut, Item, Key, Table, Value};
 
-use super::check::ExpectationKey;
+use super::check::Finding;
+use super::keys::ExpectationKey;
 use crate::diagnostic::Diagnostic;
 
 /// One level's expectation file as it is on disk (empty when there is none).
@@ -144,9 +145,16 @@ impl Expectations {
         found
     }
 
+    /// The file as bless would write `finding`'s machine values into it
+    /// (`canonical`: the machine keys in the order a new key is placed), and
+    /// what changed (`par: 12 → 10`).
+    pub fn blessed(&self, finding: &Finding, canonical: &[&str]) -> (String, Vec<String>) {
+        self.with_values(&finding.machine, canonical)
+    }
+
     /// The file as it would read with `values` written into it (see [`apply`]),
     /// and what changed.
-    pub fn with_values(
+    pub(crate) fn with_values(
         &self,
         values: &[(&str, Option<Item>)],
         canonical: &[&str],
@@ -164,7 +172,7 @@ impl Expectations {
 /// `document` as text, with the line endings and byte-order mark of
 /// `original` (toml_edit writes `\n` and drops a BOM; a file kept with CRLF
 /// endings or a BOM keeps them).
-pub fn print(document: &DocumentMut, original: &str) -> String {
+pub(crate) fn print(document: &DocumentMut, original: &str) -> String {
     const BOM: char = '\u{feff}';
     let mut text = document.to_string();
     if original.contains("\r\n") {
@@ -183,7 +191,7 @@ pub fn print(document: &DocumentMut, original: &str) -> String {
 /// layout does not depend on the order in which checks bless. A table value
 /// (`[mechanics]`) is edited key by key in the same way, so a comment beside
 /// one of its entries survives.
-pub fn apply(
+pub(crate) fn apply(
     document: &mut DocumentMut,
     values: &[(&str, Option<Item>)],
     canonical: &[&str],

@@ -1,32 +1,36 @@
 //! The level QA harness: every level of every game, checked against its
 //! reviewed expectations, with bless and snapshot-style diffs.
 //!
-//! * [`check`]: the [`Check`] trait games list their checks with, and the
-//!   keys each check owns.
-//! * [`subject`]: one level under test, its shared solve, its verdicts.
-//! * [`suite`]: a set of levels; [`libtest`]: the `cargo test` front end.
-//! * [`expectations`]: reading and editing expectation files;
-//!   [`bless`]: writing them safely; [`diff`]: showing what would change.
-//! * [`discover`]: finding levels and orphans; [`settings`] and `env`: how
-//!   the runner behaves, read from the environment in one place.
+//! * [`GameChecks`]: a game as the harness sees it; [`Check`]: one question
+//!   asked of each level, answered with a [`Finding`];
+//!   [`ExpectationKey`]: the keys a check owns.
+//! * [`Subject`]: one level under test, its shared solve, its [`Verdict`]s;
+//!   [`Suite`]: a set of levels; [`main`]: the `cargo test` front end.
+//! * [`Expectations`]: reading an expectation file; bless writes it through
+//!   [`replace_whole`], and a diff shows what it would change.
+//! * [`Settings`]: how the runner behaves, read from the environment in one
+//!   place (`env.rs`).
 
-pub mod bless;
-pub mod check;
-pub mod diff;
-pub mod discover;
+mod bless;
+mod check;
+mod diff;
+mod discover;
 mod env;
-pub mod expectations;
+mod expectations;
 mod game_checks;
-pub mod libtest;
-pub mod settings;
-pub mod subject;
-pub mod suite;
+mod keys;
+mod libtest;
+mod settings;
+mod subject;
+mod suite;
 
-pub use check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner, Shape};
-pub use discover::LevelEntry;
+pub use bless::replace_whole;
+pub use check::{Check, Finding};
+pub use discover::{LevelEntry, levels, orphan_expectations};
 pub use expectations::Expectations;
 pub use game_checks::GameChecks;
+pub use keys::{ExpectationKey, HARNESS_KEYS, Owner, ValueShape};
 pub use libtest::{main, run};
 pub use settings::{Frontend, Settings};
-pub use subject::{Source, Subject, Verdict};
-pub use suite::{ORPHANS, Suite, Work, afterword, trial_name};
+pub use subject::{LevelFile, Subject, Verdict};
+pub use suite::{ORPHANS, Suite, afterword};

@@ -8,16 +8,17 @@ use serde::Deserialize;
 use toml_edit::Item;
 
 use super::bless;
-use super::check::{Check, ExpectationKey, Finding, HARNESS_KEYS, Owner};
+use super::check::{Check, Finding};
 use super::diff::unified;
 use super::discover::LevelEntry;
 use super::expectations::Expectations;
+use super::keys::{ExpectationKey, HARNESS_KEYS, Owner};
 use super::settings::Settings;
 use crate::level::{AnyLevel, Loaded, Solution, read_level};
 use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
 /// A level file read and parsed.
-pub struct Source {
+pub struct LevelFile {
     /// The file's text, as read.
     pub text: String,
     /// The parsed level and its warnings.
@@ -28,7 +29,7 @@ pub struct Source {
 pub struct Subject {
     entry: LevelEntry,
     settings: Arc<Settings>,
-    source: OnceLock<Result<Source, String>>,
+    source: OnceLock<Result<LevelFile, String>>,
     expectations: OnceLock<Result<Expectations, String>>,
     solution: OnceLock<Result<Solution, String>>,
     verdicts: Vec<OnceLock<Verdict>>,
@@ -153,7 +154,7 @@ impl Subject {
 
     /// The level file read and parsed, or the rendered error (file, line,
     /// column, caret): for the `parse` check, which reports it in full.
-    pub fn source(&self) -> Result<&Source, &str> {
+    pub fn source(&self) -> Result<&LevelFile, &str> {
         self.source
             .get_or_init(|| {
                 read_level(
@@ -161,7 +162,7 @@ impl Subject {
                     &self.entry.shown_level,
                     self.entry.game.load,
                 )
-                .map(|(text, loaded)| Source { text, loaded })
+                .map(|(text, loaded)| LevelFile { text, loaded })
             })
             .as_ref()
             .map_err(String::as_str)

@@ -12,7 +12,7 @@ use super::subject::{Subject, Verdict};
 
 /// One (level, check) pair: the level and the index of the check in its
 /// game's list.
-pub type Work = (Arc<Subject>, usize);
+pub(crate) type Work = (Arc<Subject>, usize);
 
 /// The name of the one suite-wide trial.
 pub const ORPHANS: &str = "orphans";
@@ -79,7 +79,7 @@ impl Suite {
 
     /// The (level, check) pairs whose trial names `selected` accepts, in
     /// trial order: what a run has to compute.
-    pub fn work(&self, selected: impl Fn(&str) -> bool) -> Vec<Work> {
+    pub(crate) fn work(&self, selected: impl Fn(&str) -> bool) -> Vec<Work> {
         self.subjects
             .iter()
             .flat_map(|subject| {
@@ -98,10 +98,17 @@ impl Suite {
 
     /// Computes the given (level, check) verdicts in parallel. A check that
     /// panics is left to fail in its own trial, where the panic is reported.
-    pub fn compute(work: &[Work]) {
+    pub(crate) fn compute(work: &[Work]) {
         work.par_iter().for_each(|(subject, index)| {
             let _ = catch_unwind(AssertUnwindSafe(|| subject.verdict(*index)));
         });
+    }
+
+    /// Computes, in parallel, the verdicts of the (level, check) trials
+    /// whose names `selected` accepts; each subject's
+    /// [`Subject::verdicts`] then has them.
+    pub fn check(&self, selected: impl Fn(&str) -> bool) {
+        Suite::compute(&self.work(selected));
     }
 
     /// Every trial's verdict, in trial order, computed in parallel.
@@ -118,7 +125,7 @@ impl Suite {
 }
 
 /// The trial name of one (level, check) pair: `<game>::<level>::<check>`.
-pub fn trial_name((subject, index): &Work) -> String {
+pub(crate) fn trial_name((subject, index): &Work) -> String {
     let entry = subject.entry();
     entry.trial(entry.game.checks[*index].name())
 }

@@ -140,7 +140,7 @@ pub fn compare_page(
 }
 
 /// One level's row in the suite's index.
-pub struct Row {
+pub struct IndexRow {
     /// `game::level`.
     pub name: String,
     /// The level's page, relative to the index.
@@ -158,7 +158,7 @@ pub struct Row {
     pub checks: Vec<(String, &'static str)>,
 }
 
-impl Row {
+impl IndexRow {
     fn failed(&self) -> bool {
         self.checks.iter().any(|(_, label)| *label != "ok")
     }
@@ -166,7 +166,7 @@ impl Row {
 
 /// The suite's index: every level (failures first, then by name) with its
 /// thumbnail, par, states, time and a verdict per check.
-pub fn index(rows: &mut [Row]) -> String {
+pub fn index(rows: &mut [IndexRow]) -> String {
     rows.sort_by(|a, b| {
         b.failed()
             .cmp(&a.failed())

@@ -38,34 +38,34 @@ fn hash_of<K: Hash>(key: &K) -> u64 {
 }
 
 impl<G: Game> Arena<G> {
-    pub fn new(start: G::State) -> Self {
+    pub(super) fn new(start: G::State) -> Self {
         Arena {
             states: vec![start],
             parents: vec![ROOT],
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.states.len()
     }
 
-    pub fn state(&self, node: usize) -> G::State {
+    pub(super) fn state(&self, node: usize) -> G::State {
         self.states[node]
     }
 
     /// Every stored state, in node order.
-    pub fn states(&self) -> &[G::State] {
+    pub(super) fn states(&self) -> &[G::State] {
         &self.states
     }
 
     /// The state of the node that `node` was reached from, if any.
-    pub fn parent_state(&self, node: usize) -> Option<G::State> {
+    pub(super) fn parent_state(&self, node: usize) -> Option<G::State> {
         let parent = self.parents[node];
         (parent != ROOT).then(|| self.states[parent as usize])
     }
 
     /// Stores `state`, reached from `parent`, as a new node.
-    pub fn push(&mut self, state: G::State, parent: usize) -> usize {
+    pub(super) fn push(&mut self, state: G::State, parent: usize) -> usize {
         let node = self.states.len();
         // A limit past 4 billion states would wrap the `u32` links silently.
         assert!(
@@ -78,7 +78,7 @@ impl<G: Game> Arena<G> {
     }
 
     /// Re-parents a node: best-first search found a cheaper way to it.
-    pub fn relink(&mut self, node: usize, parent: usize) {
+    pub(super) fn relink(&mut self, node: usize, parent: usize) {
         self.parents[node] = parent as u32;
     }
 
@@ -91,7 +91,7 @@ impl<G: Game> Arena<G> {
     /// and follows the states the moves actually produce, so the path replays
     /// through [`Game::step`] even where two states share a key but differ
     /// (a game may remember more than decides play, such as which of two identical pieces is in control).
-    pub fn path_to(&self, game: &G, node: usize) -> (Vec<G::Move>, G::State) {
+    pub(super) fn path_to(&self, game: &G, node: usize) -> (Vec<G::Move>, G::State) {
         let mut chain = Vec::new();
         let mut at = node as u32;
         while at != ROOT {
@@ -131,7 +131,7 @@ pub(crate) struct Seen<K> {
 impl<K: Copy + Eq + Hash> Seen<K> {
     const MIN_SLOTS: usize = 1 << 10;
 
-    pub fn new(start: K) -> Self {
+    pub(super) fn new(start: K) -> Self {
         let mut seen = Seen {
             slots: vec![start; Self::MIN_SLOTS],
             used: vec![0; Self::MIN_SLOTS / 64],
@@ -141,7 +141,7 @@ impl<K: Copy + Eq + Hash> Seen<K> {
         seen
     }
 
-    pub fn hash(key: &K) -> u64 {
+    pub(super) fn hash(key: &K) -> u64 {
         hash_of(key)
     }
 
@@ -152,7 +152,7 @@ impl<K: Copy + Eq + Hash> Seen<K> {
 
     /// Asks the CPU to start fetching the slot `hash` lands on.
     #[inline]
-    pub fn prefetch(&self, hash: u64) {
+    pub(super) fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is a hint; it never faults, even on a bad
         // address, and `home` is in bounds anyway.
@@ -170,7 +170,7 @@ impl<K: Copy + Eq + Hash> Seen<K> {
 
     /// Records `key` (whose hash is `hash`), if it is new and there is `room`.
     #[inline]
-    pub fn insert(&mut self, key: K, hash: u64, room: bool) -> Insert {
+    pub(super) fn insert(&mut self, key: K, hash: u64, room: bool) -> Insert {
         let mask = self.slots.len() - 1;
         let mut slot = self.home(hash);
         while self.is_used(slot) {
@@ -189,7 +189,7 @@ impl<K: Copy + Eq + Hash> Seen<K> {
     }
 
     /// Whether the table is four fifths full: time to [`Seen::rebuild`].
-    pub fn is_full(&self) -> bool {
+    pub(super) fn is_full(&self) -> bool {
         self.len * 5 > self.slots.len() * 4
     }
 
@@ -199,7 +199,7 @@ impl<K: Copy + Eq + Hash> Seen<K> {
     /// memory of a search is its arena and one table.
     #[cold]
     #[inline(never)]
-    pub fn rebuild(&mut self, keys: impl Iterator<Item = K>) {
+    pub(super) fn rebuild(&mut self, keys: impl Iterator<Item = K>) {
         let size = self.slots.len() * 2;
         let filler = self.slots[0];
         self.slots = Vec::new();
@@ -242,7 +242,7 @@ pub(crate) struct NodeIndex {
 }
 
 impl NodeIndex {
-    pub fn new<G: Game>(game: &G, arena: &Arena<G>) -> Self {
+    pub(super) fn new<G: Game>(game: &G, arena: &Arena<G>) -> Self {
         let mut table = HashTable::new();
         table.insert_unique(hash_of(&game.key(&arena.states[0])), 0, |_| 0);
         NodeIndex { table }
@@ -250,7 +250,7 @@ impl NodeIndex {
 
     /// The node holding `state`'s key, or else the node `state` is pushed
     /// as now, reached from `parent` (if there is `room`).
-    pub fn find_or_push<G: Game>(
+    pub(super) fn find_or_push<G: Game>(
         &mut self,
         game: &G,
         arena: &mut Arena<G>,
