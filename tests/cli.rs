@@ -197,7 +197,7 @@ fn replay_json_says_where_a_move_list_fails() {
     assert_eq!(report["won"], false);
     assert_eq!(report["moves"], 1);
     assert_eq!(report["failed_at"], 2);
-    assert_eq!(report["reason"], "falls off: no tile at (0, 3)");
+    assert_eq!(report["reason"], "falls off: no tile at (row 0, column 3)");
     assert!(report["file"].as_str().unwrap().ends_with("level01.txt"));
 
     // Level 1: the third roll falls off the top edge; `R2` counts as two

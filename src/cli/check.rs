@@ -3,6 +3,7 @@
 //! filters.
 
 use std::collections::BTreeMap;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -135,20 +136,26 @@ impl Selection {
         };
         for target in targets {
             let path = Path::new(target);
-            if path.is_file() {
-                let game = game_of_folder(path.parent()).ok_or_else(|| {
+            let looks_like_a_path = target.contains(['/', '\\']) || path.extension().is_some();
+            if !looks_like_a_path && fs::symlink_metadata(path).is_err() {
+                selection.filters.push(target.clone());
+                continue;
+            }
+            let absolute = absolute(path).map_err(|why| format!("{target}: {why}"))?;
+            if absolute.is_file() {
+                let game = game_of_folder(absolute.parent()).ok_or_else(|| {
                     format!(
                         "cannot tell the game of {target} from its folder\n  = hint: levels \
                          live in levels/<game>/ (games: {})",
                         crate::games::names()
                     )
                 })?;
-                selection.add(ancestor(path, 3), vec![(game, path.to_path_buf())]);
-            } else if path.is_dir() {
-                if path.join("levels").is_dir() {
-                    selection.groups.insert(path.to_path_buf(), Group::Whole);
-                } else if let Some(game) = game_of_folder(Some(path)) {
-                    let root = ancestor(path, 2);
+                selection.add(ancestor(&absolute, 3), vec![(game, absolute)]);
+            } else if absolute.is_dir() {
+                if absolute.join("levels").is_dir() {
+                    selection.groups.insert(absolute, Group::Whole);
+                } else if let Some(game) = game_of_folder(Some(&absolute)) {
+                    let root = ancestor(&absolute, 2);
                     let levels =
                         puzzle_qa_core::harness::levels(&Settings::new(root.clone(), GAMES))
                             .into_iter()
@@ -156,24 +163,58 @@ impl Selection {
                             .map(|entry| (game, entry.level_path))
                             .collect();
                     selection.add(root, levels);
+                } else if absolute.file_name().is_some_and(|name| name == "levels") {
+                    selection
+                        .groups
+                        .insert(ancestor(&absolute, 1), Group::Whole);
+                } else if absolute
+                    .parent()
+                    .is_some_and(|folder| game_of_folder(Some(folder)).is_some())
+                {
+                    return Err(format!(
+                        "{target} is a folder, not a level file\n  = hint: a level is a file in \
+                         levels/<game>/; check the whole game with `puzzle-qa check {}`",
+                        Path::new(target).parent().map_or(".".into(), |folder| {
+                            let shown = folder.display().to_string();
+                            if shown.is_empty() {
+                                ".".to_string()
+                            } else {
+                                shown
+                            }
+                        })
+                    ));
                 } else {
-                    selection.groups.insert(ancestor(path, 1), Group::Whole);
+                    return Err(format!(
+                        "{target} is neither a repository (no levels/ folder in it), a levels/ \
+                         folder, a game folder (games: {}) nor a level file",
+                        crate::games::names()
+                    ));
                 }
-            } else if target.contains(['/', '\\']) || path.extension().is_some() {
-                return Err(format!("no such file or folder: {target}"));
             } else {
-                selection.filters.push(target.clone());
+                return Err(format!("no such file or folder: {target}"));
             }
         }
         if selection.groups.is_empty() {
-            if !Path::new("levels").is_dir() {
-                return Err(
-                    "no levels/ folder here\n  = hint: run from the repository root, \
-                            or name a levels folder, a game folder or level files"
+            let here =
+                std::env::current_dir().map_err(|error| format!("no current folder: {error}"))?;
+            if !here.join("levels").is_dir() {
+                let root = here
+                    .ancestors()
+                    .skip(1)
+                    .find(|folder| folder.join("levels").is_dir());
+                let hint = match root {
+                    Some(root) => format!(
+                        "the repository is {}: run from there, or name level files or a game \
+                         folder from here",
+                        root.display()
+                    ),
+                    None => "run from the repository root, or name a levels folder, a game \
+                             folder or level files"
                         .to_string(),
-                );
+                };
+                return Err(format!("no levels/ folder here\n  = hint: {hint}"));
             }
-            selection.groups.insert(PathBuf::from("."), Group::Whole);
+            selection.groups.insert(here, Group::Whole);
         }
         Ok(selection)
     }
@@ -199,16 +240,44 @@ fn game_of_folder(folder: Option<&Path>) -> Option<&'static GameChecks> {
     find(folder?.file_name()?.to_str()?)
 }
 
-/// The `n`th ancestor of `path` (`levels/GAME/NAME.txt`, 3 → `.`).
+/// The `n`th ancestor of `path` (`/repo/levels/GAME/NAME.txt`, 3 → `/repo`).
 fn ancestor(path: &Path, n: usize) -> PathBuf {
-    let mut current = path;
-    for _ in 0..n {
-        current = current.parent().unwrap_or(Path::new(""));
-    }
-    if current.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        current.to_path_buf()
+    path.ancestors()
+        .nth(n)
+        .unwrap_or(Path::new("/"))
+        .to_path_buf()
+}
+
+/// `path` made absolute and free of `.` and `..`, the file itself left
+/// as it is when it is a symbolic link (so a dangling link is reported as
+/// one), or why it cannot be.
+fn absolute(path: &Path) -> Result<PathBuf, String> {
+    let name = path.file_name();
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let folder = folder.canonicalize().map_err(|error| match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
+        _ => error.to_string(),
+    })?;
+    let joined = match name {
+        Some(name) if path.file_name().is_some() && !path.ends_with("..") => folder.join(name),
+        _ => path.canonicalize().map_err(|error| error.to_string())?,
+    };
+    match fs::symlink_metadata(&joined) {
+        Ok(meta) if meta.file_type().is_symlink() => match fs::metadata(&joined) {
+            Ok(_) => joined.canonicalize().map_err(|error| error.to_string()),
+            Err(error) => {
+                let target = fs::read_link(&joined)
+                    .map_or_else(|_| "?".to_string(), |target| target.display().to_string());
+                Err(format!(
+                    "a symbolic link to `{target}`, which cannot be followed ({error})"
+                ))
+            }
+        },
+        Ok(_) => Ok(joined),
+        Err(_) => Err("no such file or folder".to_string()),
     }
 }
 
@@ -403,7 +472,7 @@ fn print_text(reports: &[SuiteRun], bless: bool) {
         print!("\nfailures:\n{failures}");
     }
     for report in reports {
-        print!("{}", afterword(&report.levels));
+        print!("{}", afterword(&report.levels, report.orphans.as_ref()));
     }
     let verdicts: Vec<&Verdict> = reports.iter().flat_map(SuiteRun::verdicts).collect();
     let failed = verdicts.iter().filter(|verdict| !verdict.passed()).count();

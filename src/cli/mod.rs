@@ -279,6 +279,7 @@ impl From<Exit> for ExitCode {
 
 /// Runs the command line and returns the exit status.
 pub fn main() -> ExitCode {
+    quit_quietly_on_a_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
@@ -310,4 +311,17 @@ pub fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
     };
     verdict.into()
+}
+
+/// `puzzle-qa check | head -3`: when the reader goes away, end at once and
+/// quietly, as Unix tools do, instead of panicking in `println!`. Rust
+/// ignores SIGPIPE, so that a write fails with an error; the default action
+/// ends the process, which is what a pipeline expects.
+fn quit_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any thread starts;
+    // setting a signal's action to its default has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -188,23 +188,25 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Refusal::Falls { row, col } => write!(f, "falls off: no tile at ({row}, {col})"),
+            Refusal::Falls { row, col } => {
+                write!(f, "falls off: no tile at (row {row}, column {col})")
+            }
             Refusal::BreaksWeakTile { row, col } => {
                 write!(
                     f,
-                    "the block stands upright on the weak tile at ({row}, {col}) and breaks it"
+                    "the block stands upright on the weak tile at (row {row}, column {col}) and breaks it"
                 )
             }
             Refusal::SwitchRemovesTile { row, col } => {
                 write!(
                     f,
-                    "a switch removes the tile under the block at ({row}, {col})"
+                    "a switch removes the tile under the block at (row {row}, column {col})"
                 )
             }
             Refusal::SplitTargetMissing { row, col } => {
                 write!(
                     f,
-                    "the split drops a cube where there is no tile, at ({row}, {col})"
+                    "the split drops a cube where there is no tile, at (row {row}, column {col})"
                 )
             }
         }

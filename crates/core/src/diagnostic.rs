@@ -130,3 +130,43 @@ pub fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .enumerate()
         .map(|(i, line)| (i + 1, line))
 }
+
+/// The known name closest to a misspelt one, if any is close enough to
+/// suggest ("did you mean …?").
+///
+/// ```
+/// use puzzle_qa_core::diagnostic::nearest;
+/// assert_eq!(nearest("cushon", &["cushion", "gate"]), Some("cushion"));
+/// assert_eq!(nearest("lever", &["cushion", "gate"]), None);
+/// ```
+pub fn nearest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|candidate| (strsim::damerau_levenshtein(name, candidate), *candidate))
+        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 3))
+        .min()
+        .map(|(_, candidate)| candidate)
+}
+
+/// A file's bytes as text, or, when they are not UTF-8, the error rendered
+/// against the file (shown as `shown`) with the line and column of the
+/// first bad byte.
+pub fn text_of(bytes: Vec<u8>, shown: &str) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|error| {
+        let at = error.utf8_error().valid_up_to();
+        let bytes = error.into_bytes();
+        let before = String::from_utf8_lossy(&bytes[..at]);
+        let line = before.matches('\n').count() + 1;
+        let column = before
+            .rsplit('\n')
+            .next()
+            .map_or(0, |row| row.chars().count())
+            + 1;
+        Diagnostic::error(format!(
+            "not a text file: invalid UTF-8 at byte {at} (line {line}, column {column})"
+        ))
+        .at(line, column, 1)
+        .with_hint("level and expectation files are UTF-8 text")
+        .render(shown, &String::from_utf8_lossy(&bytes))
+    })
+}

@@ -198,13 +198,7 @@ pub type Load = fn(text: &str) -> Result<Loaded, Diagnostic>;
 pub fn read_level(path: &Path, shown: &str, load: Load) -> Result<(String, Loaded), String> {
     let bytes =
         std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
-    let text = String::from_utf8(bytes).map_err(|error| {
-        Diagnostic::error(format!(
-            "not a text file: invalid UTF-8 at byte {}",
-            error.utf8_error().valid_up_to()
-        ))
-        .render(shown, "")
-    })?;
+    let text = crate::diagnostic::text_of(bytes, shown)?;
     let loaded = load(&text).map_err(|error| error.render(shown, &text))?;
     Ok((text, loaded))
 }

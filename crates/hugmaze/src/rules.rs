@@ -209,42 +209,60 @@ impl fmt::Display for Refusal {
         match *self {
             Refusal::OffGrid { bear } => write!(f, "{} would leave the grid", bear.name()),
             Refusal::Wall { bear, at } => {
-                write!(f, "{} walks into the wall at {at:?}", bear.name())
+                write!(f, "{} walks into the wall at {}", bear.name(), place(at))
             }
             Refusal::Cat { bear, at } => {
-                write!(f, "{} cannot pass the sleeping cat at {at:?}", bear.name())
+                write!(
+                    f,
+                    "{} cannot pass the sleeping cat at {}",
+                    bear.name(),
+                    place(at)
+                )
             }
             Refusal::HoleTooSmall { at } => {
-                write!(f, "Dudu does not fit through the mouse hole at {at:?}")
+                write!(
+                    f,
+                    "Dudu does not fit through the mouse hole at {}",
+                    place(at)
+                )
             }
             Refusal::GateClosed { bear, at } => {
                 write!(
                     f,
-                    "the gate at {at:?} is closed in front of {}",
+                    "the gate at {} is closed in front of {}",
+                    place(at),
                     bear.name()
                 )
             }
             Refusal::OtherBear { bear, at } => write!(
                 f,
-                "{} bumps into {} at {at:?} (bears share only the heart)",
+                "{} bumps into {} at {} (bears share only the heart)",
                 bear.name(),
-                bear.other().name()
+                bear.other().name(),
+                place(at)
             ),
             Refusal::TooHeavy { kind, at } => {
                 write!(
                     f,
-                    "Bubu is too small to push the {} at {at:?}",
-                    kind_name(kind)
+                    "Bubu is too small to push the {} at {}",
+                    kind_name(kind),
+                    place(at)
                 )
             }
             Refusal::PushBlocked { bear, kind, at } => write!(
                 f,
-                "{} cannot push the {} at {at:?}: the cell beyond is not free",
+                "{} cannot push the {} at {}: the cell beyond is not free",
                 bear.name(),
-                kind_name(kind)
+                kind_name(kind),
+                place(at)
             ),
         }
     }
+}
+
+/// A cell as refusals name it: `(row 3, column 4)`, 0-based.
+fn place((row, col): (usize, usize)) -> String {
+    format!("(row {row}, column {col})")
 }
 
 /// Who stands where, for judging one rule (and for drawing a state).

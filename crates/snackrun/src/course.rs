@@ -71,15 +71,17 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Refusal::NoMotion { bear, from, to } = *self;
+        let place = |(row, col): Pos| format!("(row {row}, column {col})");
         let to = match to {
-            End::Spot(spot) => format!("{spot:?}"),
+            End::Spot(spot) => place(spot),
             End::Goal => "the goal".to_string(),
         };
         match from {
             Some(from) => write!(
                 f,
-                "no walk, fall or jump takes {} from {from:?} to {to}",
-                bear.name()
+                "no walk, fall or jump takes {} from {} to {to}",
+                bear.name(),
+                place(from)
             ),
             None => write!(f, "{} can no longer move", bear.name()),
         }

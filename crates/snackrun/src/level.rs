@@ -18,7 +18,7 @@
 //! * A grid holds at most [`MAX_CELLS`] cells, as in the other games: the
 //!   standing spots are numbered in 16 bits.
 
-use puzzle_qa_core::diagnostic::{Diagnostic, numbered_lines};
+use puzzle_qa_core::diagnostic::{Diagnostic, nearest, numbered_lines};
 
 use super::physics::Pos;
 
@@ -166,16 +166,6 @@ fn is_header_key(key: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// The known header closest to a misspelt one, if any is close.
-fn nearest_header(key: &str) -> Option<&'static str> {
-    HEADERS
-        .iter()
-        .map(|known| (strsim::damerau_levenshtein(key, known), *known))
-        .filter(|(distance, _)| *distance <= 2)
-        .min()
-        .map(|(_, known)| known)
-}
-
 fn chars_in(text: &str) -> usize {
     text.chars().count()
 }
@@ -277,7 +267,7 @@ pub fn parse(text: &str) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
                 let key_at = |d: Diagnostic| d.at(number, indent + 1, chars_in(key));
                 if !HEADERS.contains(&key) {
                     let mut help = format!("known headers are {}", HEADERS.join(", "));
-                    if let Some(near) = nearest_header(key) {
+                    if let Some(near) = nearest(key, &HEADERS) {
                         help = format!("did you mean `{near}`? {help}");
                     }
                     return Err(key_at(Diagnostic::error(format!("unknown header `{key}`")))

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::ablation::{self, Class};
+use crate::diagnostic::nearest;
 use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::search::{Algorithm, SearchOptions, Status};
 
@@ -83,15 +84,22 @@ impl Check for Ablations {
                 ));
             }
         }
+        let present: Vec<&str> = results
+            .iter()
+            .map(|result| result.ablation.mechanic)
+            .collect();
         for mechanic in declared.keys() {
-            if !results
-                .iter()
-                .any(|result| result.ablation.mechanic == mechanic)
-            {
-                finding.notes.push(format!(
-                    "`{mechanic}` is declared, but the level has none any more"
-                ));
+            if present.contains(&mechanic.as_str()) {
+                continue;
             }
+            let note = match nearest(mechanic, &present) {
+                Some(near) => format!(
+                    "`{mechanic}` is declared, but the level has no mechanic of that name: did \
+                     you mean `{near}`?"
+                ),
+                None => format!("`{mechanic}` is declared, but the level has none any more"),
+            };
+            finding.notes.push(note);
         }
         let classes = results
             .iter()

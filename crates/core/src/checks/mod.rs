@@ -35,8 +35,18 @@ fn play(level: &dyn AnyLevel, moves: &str) -> Result<Cost, String> {
     let report = level
         .replay_text(moves)
         .map_err(|error| format!("does not read: column {}: {}", error.column, error.message))?;
-    if report.won {
-        return Ok(report.moves);
+    match (report.won, report.failed_at) {
+        (true, None) => return Ok(report.moves),
+        // A route is a whole solution: moves after the win are a slip.
+        (true, Some(index)) => {
+            return Err(format!(
+                "wins before its end: the win takes {} moves, and move {} and those after it \
+                 come after the win; cut them",
+                report.moves,
+                index + 1
+            ));
+        }
+        (false, _) => {}
     }
     let at = report
         .failed_at

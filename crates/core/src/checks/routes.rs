@@ -48,11 +48,13 @@ impl Check for Routes {
     }
 
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
+        // A level that does not load cannot be said to keep its routes, even
+        // when it has none: the check fails and points at `parse`.
+        let level = subject.level()?;
         let routes = subject.expectations()?.read::<RouteFields>()?.routes;
         if routes.is_empty() {
             return Ok(Finding::pass());
         }
-        let level = subject.level()?;
         let solution = subject.solution()?;
         let mut problems = Vec::new();
         let mut finding = Finding::pass();

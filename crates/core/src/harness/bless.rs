@@ -57,7 +57,10 @@ pub fn replace_whole(path: &Path, text: &str) -> Result<(), (&'static str, std::
         _ => Path::new("."),
     };
     fs::create_dir_all(folder).map_err(|error| ("create the folder of", error))?;
-    let mut temp = tempfile::NamedTempFile::new_in(folder)
+    let mut temp = tempfile::Builder::new()
+        .prefix(&temporary_prefix(path))
+        .suffix(TEMPORARY_SUFFIX)
+        .tempfile_in(folder)
         .map_err(|error| ("write a temporary file beside", error))?;
     temp.write_all(text.as_bytes())
         .and_then(|()| temp.as_file().sync_all())
@@ -66,6 +69,48 @@ pub fn replace_whole(path: &Path, text: &str) -> Result<(), (&'static str, std::
     temp.persist(path)
         .map_err(|error| ("replace", error.error))?;
     Ok(())
+}
+
+/// How the temporary files [`replace_whole`] writes end: hidden, named after
+/// the file they replace (`.level01.toml.a1B2c3.puzzle-qa-tmp`), and
+/// ignored by git (`.gitignore`), so one left by a killed process never
+/// shows as a change.
+const TEMPORARY_SUFFIX: &str = ".puzzle-qa-tmp";
+
+/// `.NAME.`: the start of a temporary file's name for `path`.
+fn temporary_prefix(path: &Path) -> String {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    format!(".{name}.")
+}
+
+/// Deletes the temporary files a killed bless left beside the level's
+/// expectation file. It takes the level's lock first: every bless of that
+/// file writes its temporary file under that lock, so any found then is
+/// stale.
+pub(crate) fn sweep(entry: &LevelEntry) {
+    let Ok(lock) = File::open(&entry.level_path) else {
+        return;
+    };
+    if lock.lock().is_ok() {
+        remove_stale_temporaries(&entry.expectation_path);
+    }
+}
+
+/// Deletes the temporary files a killed writer of `path` left beside it.
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(folder), prefix) = (path.parent(), temporary_prefix(path)) else {
+        return;
+    };
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(TEMPORARY_SUFFIX) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Gives the new file the old one's permissions, or the usual `rw-r--r--`

@@ -61,22 +61,101 @@ impl LevelEntry {
 
 /// Every level under `settings.levels_dir()`, sorted by game then file name.
 pub fn levels(settings: &Settings) -> Vec<LevelEntry> {
+    listing(settings).0
+}
+
+/// An entry of a game's level folder that is not a level: what it is and
+/// why it is left out.
+pub(super) struct Ignored {
+    /// The entry, as messages show it.
+    pub shown: String,
+    /// Why it is not checked, to follow "ignored, because".
+    pub why: String,
+    /// It looks meant as a level (named like one), so leaving it out is
+    /// probably a mistake: `orphans` fails on it.
+    pub meant_as_level: bool,
+}
+
+/// The levels under `settings.levels_dir()`, and every other visible entry
+/// of a game's level folder with the reason it is not one.
+pub(super) fn listing(settings: &Settings) -> (Vec<LevelEntry>, Vec<Ignored>) {
     let mut found = Vec::new();
+    let mut ignored = Vec::new();
     for (game, folder) in game_folders(settings, &settings.levels_dir()) {
         let Some(game) = game else { continue };
-        for path in files(&folder) {
-            if path.extension().and_then(|ext| ext.to_str()) == Some(game.extension) {
-                found.push(LevelEntry::new(settings, game, path));
+        for path in visible(&folder, |_| true) {
+            match classify(&path, game.extension) {
+                Ok(()) => found.push(LevelEntry::new(settings, game, path)),
+                Err((why, meant_as_level)) => ignored.push(Ignored {
+                    shown: settings.shown(&path),
+                    why,
+                    meant_as_level,
+                }),
             }
         }
     }
-    found
+    (found, ignored)
 }
 
+/// Whether the entry at `path` is a level file of a game whose files end in
+/// `.extension`; if not, why not, and whether it looks meant as one.
+fn classify(path: &Path, extension: &str) -> Result<(), (String, bool)> {
+    let ext = path.extension().map(|ext| ext.to_string_lossy());
+    let named_like_a_level = ext.as_deref() == Some(extension);
+    let other_case = !named_like_a_level
+        && ext
+            .as_deref()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case(extension));
+    let is_link = fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
+    let why = match fs::metadata(path) {
+        Ok(meta) if meta.is_file() && named_like_a_level => return Ok(()),
+        Ok(meta) if meta.is_dir() && (named_like_a_level || other_case) => {
+            "it is a folder, not a level file".to_string()
+        }
+        Ok(_) if other_case => format!(
+            "its name ends in `.{}`, and level files end in `.{extension}` (the case matters)",
+            ext.as_deref().unwrap_or_default()
+        ),
+        Ok(meta) if meta.is_dir() => return Err(("it is a folder".to_string(), false)),
+        Ok(_) => {
+            let kind = ext.map_or("no extension".to_string(), |ext| format!("`.{ext}`"));
+            return Err((
+                format!("it has {kind}, and level files end in `.{extension}`"),
+                false,
+            ));
+        }
+        Err(error) if is_link && error.raw_os_error() == Some(LOOPING_LINK) => {
+            "it is a symbolic link that loops back on itself".to_string()
+        }
+        Err(error) if is_link && error.kind() == std::io::ErrorKind::NotFound => {
+            let target = fs::read_link(path)
+                .map_or_else(|_| "?".to_string(), |target| target.display().to_string());
+            format!("it is a symbolic link to `{target}`, which does not exist")
+        }
+        Err(error) => format!("it cannot be read: {error}"),
+    };
+    Err((why, named_like_a_level || other_case))
+}
+
+/// `ELOOP`: too many levels of symbolic links.
+#[cfg(unix)]
+const LOOPING_LINK: i32 = 40;
+#[cfg(not(unix))]
+const LOOPING_LINK: i32 = -1;
+
 /// What the `orphans` trial reports: expectation files without a level,
-/// levels without an expectation file, and folders no game claims.
-pub(super) fn orphans(settings: &Settings, levels: &[LevelEntry]) -> Vec<String> {
-    let mut problems = Vec::new();
+/// levels without an expectation file, folders no game claims, and entries
+/// of a level folder that look meant as levels but cannot be.
+pub(super) fn orphans(
+    settings: &Settings,
+    levels: &[LevelEntry],
+    ignored: &[Ignored],
+) -> Vec<String> {
+    let mut problems: Vec<String> = ignored
+        .iter()
+        .filter(|entry| entry.meant_as_level)
+        .map(|entry| format!("{}: ignored, because {}", entry.shown, entry.why))
+        .collect();
     let levels_dir = settings.levels_dir();
     if !levels_dir.is_dir() {
         problems.push(format!(

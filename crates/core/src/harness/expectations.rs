@@ -13,7 +13,7 @@ use toml_edit::{DocumentMut, Item, Key, Table, Value};
 
 use super::check::Finding;
 use super::keys::ExpectationKey;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, nearest};
 
 /// One level's expectation file as it is on disk (empty when there is none).
 #[derive(Clone, Debug)]
@@ -29,16 +29,7 @@ impl Expectations {
     /// comes back rendered (file, line, column, caret).
     pub fn load(path: &Path, shown: &str) -> Result<Self, String> {
         let (text, exists) = match fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => (text, true),
-                Err(error) => {
-                    return Err(Diagnostic::error(format!(
-                        "not a text file: invalid UTF-8 at byte {}",
-                        error.utf8_error().valid_up_to()
-                    ))
-                    .render(shown, ""));
-                }
-            },
+            Ok(bytes) => (crate::diagnostic::text_of(bytes, shown)?, true),
             Err(error) if error.kind() == ErrorKind::NotFound => (String::new(), false),
             Err(error) => return Err(format!("error: cannot read {shown}: {error}\n")),
         };
@@ -342,16 +333,6 @@ fn shown(value: &Value) -> String {
     } else {
         text
     }
-}
-
-/// The known name closest to a misspelt one, if any is close.
-fn nearest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
-    known
-        .iter()
-        .map(|candidate| (strsim::damerau_levenshtein(name, candidate), *candidate))
-        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 3))
-        .min()
-        .map(|(_, candidate)| candidate)
 }
 
 /// A TOML error as a diagnostic pointing at its span.

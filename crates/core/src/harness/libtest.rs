@@ -103,7 +103,12 @@ pub fn run(args: &Arguments, settings: Settings) -> Conclusion {
     }
     let conclusion = libtest_mimic::run(args, trials);
     if !args.list {
-        eprint!("{}", afterword(suite.subjects()));
+        let orphans_ran = {
+            let probe = Trial::test(ORPHANS, || Ok(()));
+            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+        };
+        let orphans = orphans_ran.then(|| suite.orphans());
+        eprint!("{}", afterword(suite.subjects(), orphans.as_ref()));
     }
     conclusion
 }

@@ -64,8 +64,10 @@ impl Settings {
         relative.display().to_string()
     }
 
-    /// The command that blesses the trials matching `filter`.
+    /// The command that blesses the trials matching `filter`, ready to
+    /// paste into a shell (a level name with a space is quoted).
     pub fn bless_command(&self, filter: &str) -> String {
+        let filter = shell_word(filter);
         match self.frontend {
             Frontend::CargoTest => format!("BLESS=1 cargo test -- {filter}"),
             Frontend::Cli => format!("puzzle-qa bless {filter}"),
@@ -75,5 +77,33 @@ impl Settings {
     /// Whether a stale expectation may be rewritten now.
     pub fn may_write(&self) -> bool {
         self.bless && !self.ci
+    }
+}
+
+/// `word` as one shell word: as it is when it holds only characters no
+/// shell treats specially, else in single quotes.
+///
+/// ```text
+/// bloxorz::level01      →  bloxorz::level01
+/// hugmaze::my level     →  'hugmaze::my level'
+/// ```
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-.:/,+=@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_word_with_a_space_or_a_quote_is_quoted() {
+        assert_eq!(shell_word("bloxorz::level01"), "bloxorz::level01");
+        assert_eq!(shell_word("hugmaze::my level"), "'hugmaze::my level'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
     }
 }

@@ -33,6 +33,9 @@ impl Suite {
 
     /// The given levels only.
     pub fn of(settings: Settings, entries: Vec<LevelEntry>) -> Self {
+        if settings.may_write() {
+            entries.iter().for_each(super::bless::sweep);
+        }
         let settings = Arc::new(settings);
         let subjects = entries
             .into_iter()
@@ -60,18 +63,29 @@ impl Suite {
     }
 
     /// The `orphans` verdict: every expectation file has a level, every level
-    /// an expectation file, every folder a game.
+    /// an expectation file, every folder a game, and every entry of a level
+    /// folder named like a level is one (other entries are noted as
+    /// ignored).
     pub fn orphans(&self) -> Verdict {
-        let all_levels = discover::levels(&self.settings);
-        let problems = discover::orphans(&self.settings, &all_levels);
+        let (all_levels, ignored) = discover::listing(&self.settings);
+        let problems = discover::orphans(&self.settings, &all_levels, &ignored);
+        let notes: Vec<String> = ignored
+            .iter()
+            .filter(|entry| !entry.meant_as_level)
+            .map(|entry| format!("{}: ignored, because {}", entry.shown, entry.why))
+            .collect();
         if problems.is_empty() {
             Verdict::Passed {
-                notes: Vec::new(),
+                notes,
                 blessed: Vec::new(),
             }
         } else {
             Verdict::Failed {
-                message: problems.join("\n"),
+                message: problems
+                    .into_iter()
+                    .chain(notes)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
                 blessed: Vec::new(),
             }
         }
@@ -130,8 +144,9 @@ pub(crate) fn trial_name((subject, index): &Work) -> String {
     entry.trial(entry.game.checks[*index].name())
 }
 
-/// What passing trials had to say, and what bless wrote, in trial order.
-pub fn afterword(subjects: &[Arc<Subject>]) -> String {
+/// What passing trials had to say, and what bless wrote, in trial order;
+/// `orphans` is the `orphans` verdict when that trial ran.
+pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String {
     let mut notes = String::new();
     let mut blessed = String::new();
     for subject in subjects {
@@ -154,6 +169,14 @@ pub fn afterword(subjects: &[Arc<Subject>]) -> String {
                 entry.shown_expectation,
                 changes.join("; ")
             ));
+        }
+    }
+    if let Some(Verdict::Passed { notes: said, .. }) = orphans
+        && !said.is_empty()
+    {
+        notes.push_str(&format!("{ORPHANS}:\n"));
+        for note in said {
+            notes.push_str(&format!("    {note}\n"));
         }
     }
     let mut out = String::new();
