@@ -18,7 +18,7 @@ use super::graph::{Graph, Reach, shortfall};
 use super::level::{Bear, Level, Tile};
 use super::physics::{End, Pos};
 use puzzle_qa_core::game::{
-    Ablation, Cost, Draw, Extras, Game, Mechanics, NotationError, Reachability, Reachable,
+    Ablation, Cost, Extras, Game, Mechanics, NotationError, Reachability, Reachable,
     Shortfall,
 };
 
@@ -257,19 +257,6 @@ impl Game for Course {
     }
 
     const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw().reachable();
-}
-
-impl Draw for Course {
-    fn scene(&self, state: &[u16; 2]) -> puzzle_qa_core::picture::Scene {
-        self.picture(state)
-    }
-
-    fn trail(&self, state: &[u16; 2], mv: Move) -> Vec<(usize, usize)> {
-        let touched = self.arc(state[mv.bear as usize], mv.to);
-        // The picture draws from the start cell to the end cell itself.
-        let inner = touched.len().saturating_sub(1);
-        touched.into_iter().take(inner).skip(1).collect()
-    }
 }
 
 impl Mechanics for Course {

@@ -2,13 +2,14 @@
 //! two bears where they stand (on the goal once home), and each motion's
 //! arc through the cells it touches.
 
-use super::course::Course;
+use super::course::{Course, Move};
 use super::level::{Bear, Tile};
 use super::physics::End;
+use puzzle_qa_core::game::Draw;
 use puzzle_qa_core::picture::{Look, Piece, Scene};
 
-impl Course {
-    pub(crate) fn picture(&self, state: &[u16; 2]) -> Scene {
+impl Draw for Course {
+    fn scene(&self, state: &[u16; 2]) -> Scene {
         let level = &self.level;
         let mut cells = Vec::with_capacity(level.width * level.height);
         for row in 0..level.height {
@@ -53,9 +54,18 @@ impl Course {
         }
     }
 
+    fn trail(&self, state: &[u16; 2], mv: Move) -> Vec<(usize, usize)> {
+        let touched = self.arc(state[mv.bear as usize], mv.to);
+        // The picture draws from the start cell to the end cell itself.
+        let inner = touched.len().saturating_sub(1);
+        touched.into_iter().take(inner).skip(1).collect()
+    }
+}
+
+impl Course {
     /// The cells the motion `to` touches from spot number `from`, start and
     /// end included.
-    pub(crate) fn arc(&self, from: u16, to: End) -> Vec<(usize, usize)> {
+    fn arc(&self, from: u16, to: End) -> Vec<(usize, usize)> {
         let Some(spot) = self.spot(from) else {
             return Vec::new();
         };
