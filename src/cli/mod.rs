@@ -39,15 +39,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check every level against its expectations (the main job): each game's
-    /// checks (search games: parse, solvable, par, replay, routes, ablation;
-    /// a reachability game: its own, such as goal, snacks, traps, ablation), then orphans. Exit 1
-    /// if any check fails.
+    /// Check every level against its expectations (the main job): the checks
+    /// its game lists (docs/checks.md says what each proves), then orphans.
+    /// Exit 1 if any check fails.
     Check(CheckArgs),
-    /// Rewrite the machine-owned expectations (status, par, solution,
-    /// [mechanics]; a reachability game: its own, such as goal or [snacks]) of the
-    /// selected levels to what the checks found, and report each change.
-    /// Refused when the CI environment variable is set.
+    /// Rewrite the machine-owned expectations of the selected levels to what
+    /// the checks found, and report each change; designer-owned keys and
+    /// comments are kept. Refused when the CI environment variable is set.
     Bless(BlessArgs),
     /// Compare the levels and expectations with a commit (`--base main`):
     /// new, removed and renamed levels, par and value changes, mechanics
@@ -56,7 +54,7 @@ enum Command {
     /// check fails or expectations are stale.
     Report(report::Args),
     /// Find a cheapest win for each level and print its par and solution;
-    /// for a reachability game (a platformer), who reaches the goal, the snacks
+    /// for a reachability game (a platformer), who reaches the goal, what is
     /// out of reach (with the jump that falls short) and the traps. Exit 1
     /// if a level is not solved or has reachability problems.
     Solve(SolveArgs),
