@@ -7,7 +7,9 @@
 #      diff, and fails only the edited levels' trials;
 #   2. every other test passes (`cargo test --no-fail-fast` fails in the
 #      level suite alone);
-#   3. plain `BLESS=1 cargo test` passes, and then plain `cargo test` too;
+#   3. once the designer drops the claim bless may not touch (the shortcut
+#      makes a route marked `optimal` one move above par), plain
+#      `BLESS=1 cargo test` passes, and then plain `cargo test` too;
 #   4. the copy's `git status` shows the edited levels and their blessed
 #      expectations, nothing else (the hand-edited par is blessed back, and
 #      there is no .snap.new or temporary file);
@@ -95,6 +97,14 @@ if BLESS=maybe cargo test --test levels >"$work/maybe.log" 2>&1; then
     fail "BLESS=maybe was accepted"
 fi
 grep -q 'BLESS=maybe is not understood' "$work/maybe.log" || fail "BLESS=maybe did not say why"
+
+# The shortcut makes level 1's published route, marked `optimal = true`,
+# one roll above par. That claim is the designer's: bless never rewrites
+# it, and `routes` says what to do. Do it, as README's walkthrough says.
+grep -q 'route `published` is 1 move above par (6), but it is marked `optimal = true`' "$work/test.log" \
+    || fail "routes did not report level01's published route above par"
+grep -q '^optimal = true$' expectations/bloxorz/level01.toml || fail "level01 has no optimal route"
+sed -i '/^optimal = true$/d' expectations/bloxorz/level01.toml
 
 echo "designer-edit: BLESS=1 cargo test"
 BLESS=1 cargo test >"$work/bless.log" 2>&1 || { tail -60 "$work/bless.log"; fail "BLESS=1 cargo test failed"; }

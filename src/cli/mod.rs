@@ -136,7 +136,7 @@ struct ReplayArgs {
     /// The level file.
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// The moves, in the game's notation (the README gives each game's).
+    /// The moves, in the game's notation (docs/games/ gives each game's).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     moves: String,
     /// The game of FILE, instead of inferring it from the folder name.

@@ -437,7 +437,7 @@ pub fn markdown(report: &Report, max_bytes: usize) -> String {
 }
 
 /// `report --json`: one object, on one line. The field names are a
-/// contract (README, "Merge gate").
+/// contract (docs/merge-gate.md).
 pub fn json(report: &Report) -> String {
     #[derive(Serialize)]
     struct Top<'a> {

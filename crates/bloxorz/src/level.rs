@@ -1,4 +1,4 @@
-//! Reading a Bloxorz level file (the format in `shared/games/bloxorz.md`).
+//! Reading a Bloxorz level file (the format in `docs/games/bloxorz.md`).
 //!
 //! Decisions where the format is silent:
 //! * A teleport rule's targets are names, and each name stands for all its

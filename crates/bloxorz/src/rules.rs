@@ -1,4 +1,4 @@
-//! The rules of Bloxorz as one pure step function (`shared/games/bloxorz.md`).
+//! The rules of Bloxorz as one pure step function (`docs/games/bloxorz.md`).
 //!
 //! The two-cube phase follows the rulebook's implementation note: either
 //! cube may roll at cost 1, and passing control (`S`) is folded into the

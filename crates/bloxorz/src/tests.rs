@@ -1,4 +1,4 @@
-//! One tiny hand-made level per rule of `shared/games/bloxorz.md`.
+//! One tiny hand-made level per rule of `docs/games/bloxorz.md`.
 //!
 //! Every test level has a goal `e` out of the way in an extra bottom row, so
 //! the grid rows above it are what the test is about. Cells are (row, col).

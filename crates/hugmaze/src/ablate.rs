@@ -1,5 +1,5 @@
 //! Hug Maze's mechanics, as ablation takes them out of a parsed level
-//! (`shared/games/hugmaze.md`, "Mechanics"):
+//! (`docs/games/hugmaze.md`, "Ablation"):
 //!
 //! | mechanic | ablation |
 //! |---|---|

@@ -1,4 +1,4 @@
-//! Reading a Hug Maze level file (the format in `shared/games/hugmaze.md`).
+//! Reading a Hug Maze level file (the format in `docs/games/hugmaze.md`).
 //!
 //! Decisions where the format is silent:
 //! * Before the grid, a line containing `:` is a header line `key: value`;

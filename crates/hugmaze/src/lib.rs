@@ -1,5 +1,5 @@
 //! Hug Maze: two bears, Bubu and Dudu, must meet on a heart
-//! (`shared/games/hugmaze.md`; the article in `shared/seeds` for intent).
+//! (`docs/games/hugmaze.md`; the Hug Maze article for intent).
 //!
 //! * [`level`]: the level file format and its checks.
 //! * [`rules`]: the pure step function and the state.

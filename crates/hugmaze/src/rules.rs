@@ -1,5 +1,5 @@
 //! The rules of Hug Maze as one pure step function
-//! (`shared/games/hugmaze.md`, "A move"). Each rule is a refusal, checked in
+//! (`docs/games/hugmaze.md`, "Rules of play"). Each rule is a refusal, checked in
 //! the rulebook's order, so a refused move reports the first rule it breaks.
 //!
 //! Gates are derived, never stored: a gate cell is open while anything

@@ -1,4 +1,4 @@
-//! One tiny hand-made level per rule of `shared/games/hugmaze.md`. Cells are
+//! One tiny hand-made level per rule of `docs/games/hugmaze.md`. Cells are
 //! (row, column), 0-based; most levels are one row, read left to right.
 
 use super::level::{Kind, Level, parse};

@@ -1,5 +1,5 @@
 //! Snack Run's mechanics, as ablation takes them out
-//! (`shared/games/snackrun.md`, "Checks"): `spring` makes every `^` ground,
+//! (`docs/games/snackrun.md`, "Ablation"): `spring` makes every `^` ground,
 //! `one-way` makes every `-` air. Comparing a level's reach before and
 //! after shows which snacks and goals depend on the mechanic.
 //!

@@ -18,8 +18,7 @@ use super::graph::{Graph, Reach, shortfall};
 use super::level::{Bear, Level, Tile};
 use super::physics::{End, Pos};
 use puzzle_qa_core::game::{
-    Ablation, Cost, Extras, Game, Mechanics, NotationError, Reachability, Reachable,
-    Shortfall,
+    Ablation, Cost, Extras, Game, Mechanics, NotationError, Reachability, Reachable, Shortfall,
 };
 
 /// A level ready to check: the graph and both bears' reach.

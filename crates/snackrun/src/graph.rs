@@ -1,4 +1,4 @@
-//! The reachability graph (`shared/games/snackrun.md`, "Checks"): standing
+//! The reachability graph (`docs/games/snackrun.md`, "The questions and the checks"): standing
 //! spots joined by motions, plus the goal as a node with no way out, and
 //! each bear's search of it.
 //!

@@ -1,4 +1,4 @@
-//! Reading a Snack Run level file (the format in `shared/games/snackrun.md`).
+//! Reading a Snack Run level file (the format in `docs/games/snackrun.md`).
 //!
 //! Decisions where the format is silent:
 //! * Lines before the grid are read as in Hug Maze: `key: value` headers

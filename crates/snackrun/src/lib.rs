@@ -1,5 +1,5 @@
 //! Snack Run: a side-view platformer checked for reachability rather than
-//! solved for a par (`shared/games/snackrun.md`). Can each bear reach the
+//! solved for a par (`docs/games/snackrun.md`). Can each bear reach the
 //! goal, is every snack reachable, and can nothing trap a bear?
 //!
 //! * [`level`]: the level file format and its checks.

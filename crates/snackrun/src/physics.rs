@@ -1,4 +1,4 @@
-//! How a bear moves (`shared/games/snackrun.md`, "Movement"): every way a
+//! How a bear moves (`docs/games/snackrun.md`, "Movement"): every way a
 //! walk, fall or jump from a standing spot can end, each with the cells it
 //! touches. Motions are traced cell by cell, so a snack passed in mid-air is
 //! collected and spikes anywhere on the way end the motion, exactly as the

@@ -1,4 +1,4 @@
-//! Tiny hand-made levels pinning `shared/games/snackrun.md`. Cells are
+//! Tiny hand-made levels pinning `docs/games/snackrun.md`. Cells are
 //! (row, column), 0-based, row 0 at the top.
 
 use std::collections::BTreeSet;
