@@ -2,14 +2,9 @@
 //! each asks [`Subject`](crate::harness::Subject) for the parsed level, its
 //! expectations and its shared solution, and never names a game.
 //!
-//! | check | fails when | owns |
-//! |---|---|---|
-//! | `parse` | the level or its expectation file does not load, or the latter has a key no check owns | — |
-//! | `solvable` | the search hits its state limit, or its verdict differs from `status` | `status` (machine) |
-//! | `par` | the solver's optimum differs from `par` | `par` (machine) |
-//! | `replay` | the solver's own path does not win at par when replayed; `solution` no longer wins at par | `solution` (machine) |
-//! | `routes` | a designer route no longer wins, wins below par, or is `optimal` and above par | `routes` (designer) |
-//! | `ablation` | an ablated copy's search hits its limit, or a mechanic's class differs from `[mechanics]` | `mechanics` (machine) |
+//! In trial order: [`Parse`], [`Solvable`], [`Par`], [`Replay`], [`Routes`],
+//! [`Ablations`]; each one's doc says what it proves and which expectation
+//! keys it owns, and docs/checks.md has them side by side for designers.
 
 mod ablation;
 mod parse;
