@@ -1,12 +1,12 @@
 //! The engine against the published Bloxorz results (levels 1–24 from the
-//! solver write-up, kept in `tests/fixtures/bloxorz-published.txt`), and all
-//! 33 official levels against every solver.
+//! solver write-up, kept in `tests/fixtures/published.txt`), and all 33
+//! official levels (the crate's pristine copies) against every solver.
 
-use bloxorz::Level;
-use bloxorz::level::parse;
 use puzzle_qa_core::game::Game;
 use puzzle_qa_core::replay::replay;
 use puzzle_qa_core::search::{self, DEFAULT_STATE_LIMIT, Outcome};
+
+use crate::official;
 
 /// Where this engine's par differs from the published count, and why
 /// (`shared/games/bloxorz.md`, "What the published solutions tell you"):
@@ -22,7 +22,7 @@ struct Published {
 }
 
 fn published() -> Vec<Published> {
-    let text = include_str!("fixtures/bloxorz-published.txt");
+    let text = include_str!("../fixtures/published.txt");
     text.lines()
         .filter(|line| line.starts_with("level"))
         .map(|line| {
@@ -37,17 +37,6 @@ fn published() -> Vec<Published> {
             }
         })
         .collect()
-}
-
-fn official(number: u32) -> Level {
-    let path = format!(
-        "{}/levels/bloxorz/level{number:02}.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    parse(&text)
-        .unwrap_or_else(|e| panic!("{}", e.render(&path, &text)))
-        .0
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The engine against what the sources report about the article's example
-//! level (`levels/hugmaze/17-article-example.txt`, the grid copied verbatim): the
-//! article says its hardest level, "the one with two honey jars and two
-//! plates", explores "about half a million" states; the rulebook says its
-//! par is 27 and its largest ablated copy stores "about 856,000".
+//! level (the crate's copy, `tests/fixtures/levels/17-article-example.txt`,
+//! the grid copied verbatim): the article says its hardest level, "the one
+//! with two honey jars and two plates", explores "about half a million"
+//! states; the rulebook says its par is 27 and its largest ablated copy
+//! stores "about 856,000".
 
 use hugmaze::level::parse;
 use puzzle_qa_core::ablation;
@@ -10,7 +11,7 @@ use puzzle_qa_core::game::{Game, Mechanics};
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};
 
 fn article() -> hugmaze::Level {
-    let text = include_str!("../levels/hugmaze/17-article-example.txt");
+    let text = include_str!("../fixtures/levels/17-article-example.txt");
     parse(text).expect("the article's level parses").0
 }
 

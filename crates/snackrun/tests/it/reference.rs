@@ -562,15 +562,15 @@ fn agree(text: &str) -> Result<(), String> {
 
 #[test]
 fn shipped_levels_and_the_trap_fixture_agree() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = fs::read_dir(root.join("levels/snackrun"))
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files: Vec<_> = fs::read_dir(fixtures.join("levels"))
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
         .collect();
     files.sort();
     assert_eq!(files.len(), 5, "the five shipped levels");
-    files.push(root.join("tests/fixtures/snackrun/trap.txt"));
+    files.push(fixtures.join("trap.txt"));
     for file in files {
         let text = fs::read_to_string(&file).unwrap();
         assert!(model(&text).is_some(), "{} is valid", file.display());

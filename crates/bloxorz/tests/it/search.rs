@@ -19,6 +19,8 @@ use puzzle_qa_core::game::{Cost, Game, Mechanics};
 use puzzle_qa_core::replay::replay;
 use puzzle_qa_core::search::{self, DEFAULT_STATE_LIMIT, Outcome, StateGraph};
 
+use crate::official;
+
 fn explore(level: &Level) -> StateGraph<Level> {
     StateGraph::explore(level, DEFAULT_STATE_LIMIT).expect("a small level")
 }
@@ -44,17 +46,6 @@ fn exact(level: &Level, graph: &StateGraph<Level>) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn official(number: usize) -> Level {
-    let path = format!(
-        "{}/levels/bloxorz/level{number:02}.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    parse(&text)
-        .unwrap_or_else(|e| panic!("{}", e.render(&path, &text)))
-        .0
 }
 
 /// Tiles and their weights (out of 100): 15 `x` (missing), 43 `p` (plain),
