@@ -19,5 +19,6 @@ mod pictures;
 mod report;
 mod runaway;
 mod snackrun;
+mod sokoban;
 mod workflow;
 mod workspace;
