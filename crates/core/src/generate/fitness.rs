@@ -45,7 +45,8 @@ pub struct Evaluated {
     /// States its search expanded.
     pub expanded: u64,
     /// Each mechanic present and its ablation class, in the game's order;
-    /// `None` when the candidate was not worth ablating (see [`evaluate`]).
+    /// `None` when the candidate was not worth ablating (see the module's
+    /// private `evaluate`).
     pub mechanics: Option<Vec<(&'static str, Class)>>,
     /// Its rank among the candidates.
     pub fitness: Fitness,
