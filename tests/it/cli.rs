@@ -20,9 +20,9 @@ fn level(name: &str) -> String {
     fixture_level("bloxorz", name)
 }
 
-/// `puzzle-qa ARGS`, run where this test process runs.
+/// `puzzle-qa ARGS` in the fixture project (files given by absolute path).
 fn run(args: &[&str]) -> Output {
-    puzzle_qa_in(Path::new("."), args)
+    in_fixture_project(args)
 }
 
 /// `puzzle-qa ARGS` in `dir`: the output and its transcript.

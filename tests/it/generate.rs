@@ -175,10 +175,11 @@ fn a_met_target_stops_the_run() {
     assert!(run.generations < 500, "stopped at the target");
 }
 
-/// `puzzle-qa ARGS` where this test process runs: every path it is given
-/// is absolute, into a project of the test's own.
+/// `puzzle-qa ARGS` in a scratch project of its own, so a level written by
+/// default (`levels/<game>/gen-<seed>.txt`) could land nowhere else; the
+/// paths the tests pass are absolute.
 fn puzzle_qa(args: &[&str]) -> Output {
-    support::puzzle_qa_in(Path::new("."), args)
+    Project::new().puzzle_qa(args)
 }
 
 fn text(path: &Path) -> String {
@@ -351,7 +352,8 @@ fn bad_requests_are_refused_with_a_hint() {
 fn ctrl_c_writes_the_best_level_so_far() {
     let root = Project::new();
     let out = root.join(&level_path("bloxorz", "interrupted"));
-    let child = support::command_in(Path::new("."), &[])
+    let child = root
+        .command(&[])
         .args([
             "generate",
             "bloxorz",

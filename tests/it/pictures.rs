@@ -220,8 +220,8 @@ fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_
     root.copy_level("bloxorz", "level02");
     root.copy_expectation("bloxorz", "level02");
     let out = root.join("report");
-    let output = crate::support::command_in(std::path::Path::new("."), &[])
-        .args(["check", root.path().to_str().unwrap(), "--html"])
+    let output = root
+        .command(&["check", root.path().to_str().unwrap(), "--html"])
         .arg(&out)
         .output()
         .unwrap();
