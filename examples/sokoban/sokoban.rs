@@ -186,7 +186,11 @@ impl Game for Sokoban {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
-        let letters = text.chars().filter(|ch| !ch.is_whitespace());
+        // Numbered before the spaces are dropped: a column counts them too.
+        let letters = text
+            .chars()
+            .enumerate()
+            .filter(|(_, ch)| !ch.is_whitespace());
         let read = |(index, ch): (usize, char)| {
             let dir = LETTERS.iter().position(|l| *l == ch.to_ascii_lowercase());
             let dir = dir.ok_or_else(|| {
@@ -198,6 +202,6 @@ impl Game for Sokoban {
                 push: ch.is_ascii_uppercase(),
             })
         };
-        letters.enumerate().map(read).collect()
+        letters.map(read).collect()
     }
 }

@@ -141,7 +141,10 @@ impl Selection {
                 selection.filters.push(target.clone());
                 continue;
             }
-            let absolute = absolute(path).map_err(|why| format!("{target}: {why}"))?;
+            let absolute = absolute(path).map_err(|why| match why {
+                Missing::NotFound => format!("no such file or folder: {target}"),
+                Missing::Other(why) => format!("{target}: {why}"),
+            })?;
             if absolute.is_file() {
                 let game = game_of_folder(absolute.parent()).ok_or_else(|| {
                     format!(
@@ -248,36 +251,45 @@ fn ancestor(path: &Path, n: usize) -> PathBuf {
         .to_path_buf()
 }
 
+/// Why a path given on the command line cannot be used.
+enum Missing {
+    /// Nothing is there.
+    NotFound,
+    /// Something is, but it cannot be followed or read.
+    Other(String),
+}
+
 /// `path` made absolute and free of `.` and `..`, the file itself left
 /// as it is when it is a symbolic link (so a dangling link is reported as
 /// one), or why it cannot be.
-fn absolute(path: &Path) -> Result<PathBuf, String> {
+fn absolute(path: &Path) -> Result<PathBuf, Missing> {
     let name = path.file_name();
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
     };
-    let folder = folder.canonicalize().map_err(|error| match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
-        _ => error.to_string(),
-    })?;
+    let missing = |error: std::io::Error| match error.kind() {
+        std::io::ErrorKind::NotFound => Missing::NotFound,
+        _ => Missing::Other(error.to_string()),
+    };
+    let folder = folder.canonicalize().map_err(missing)?;
     let joined = match name {
-        Some(name) if path.file_name().is_some() && !path.ends_with("..") => folder.join(name),
-        _ => path.canonicalize().map_err(|error| error.to_string())?,
+        Some(name) if !path.ends_with("..") => folder.join(name),
+        _ => path.canonicalize().map_err(missing)?,
     };
     match fs::symlink_metadata(&joined) {
         Ok(meta) if meta.file_type().is_symlink() => match fs::metadata(&joined) {
-            Ok(_) => joined.canonicalize().map_err(|error| error.to_string()),
+            Ok(_) => joined.canonicalize().map_err(missing),
             Err(error) => {
                 let target = fs::read_link(&joined)
                     .map_or_else(|_| "?".to_string(), |target| target.display().to_string());
-                Err(format!(
+                Err(Missing::Other(format!(
                     "a symbolic link to `{target}`, which cannot be followed ({error})"
-                ))
+                )))
             }
         },
         Ok(_) => Ok(joined),
-        Err(_) => Err("no such file or folder".to_string()),
+        Err(error) => Err(missing(error)),
     }
 }
 

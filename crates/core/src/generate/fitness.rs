@@ -45,7 +45,8 @@ pub struct Evaluated {
     /// States its search expanded.
     pub expanded: u64,
     /// Each mechanic present and its ablation class, in the game's order;
-    /// `None` when the candidate was not worth ablating (its par could not have made a difference).
+    /// `None` when the candidate was not worth ablating (its par could not
+    /// have made a difference).
     pub mechanics: Option<Vec<(&'static str, Class)>>,
     /// Its rank among the candidates.
     pub fitness: Fitness,

@@ -1,0 +1,25 @@
+//! The root package's integration tests, one binary (one link, not one per
+//! file): a module per subject. The level suite is its own `harness = false`
+//! target, `tests/levels.rs`, and the one test that reads the designers'
+//! `levels/` and `expectations/`; these tests read only their own fixtures
+//! (`tests/fixtures/`) or make their own projects (`support::Project`).
+//! Snapshots live in `tests/it/snapshots/`.
+
+mod support;
+
+mod ablation;
+mod bad_input;
+mod bless;
+mod browser;
+mod cli;
+mod designer_repo;
+mod generate;
+mod guide;
+mod harness;
+mod pictures;
+mod report;
+mod runaway;
+mod snackrun;
+mod sokoban;
+mod workflow;
+mod workspace;
