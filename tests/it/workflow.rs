@@ -90,8 +90,17 @@ fn the_workflow_gates_pull_requests_touching_levels_expectations_or_code() {
         !on.is_badvalue(),
         "an `on` key (read as text, not a YAML 1.1 boolean)"
     );
-    let folders = ["levels", "expectations", "src"].map(|folder| format!("{folder}/**"));
-    assert_eq!(strings(&on["pull_request"]["paths"]), folders);
+    // The designers' files, and everything that decides what the checks say.
+    let paths = [
+        "levels/**",
+        "expectations/**",
+        "src/**",
+        "crates/**",
+        "tests/**",
+        "Cargo.toml",
+        "Cargo.lock",
+    ];
+    assert_eq!(strings(&on["pull_request"]["paths"]), paths);
 }
 
 #[test]
