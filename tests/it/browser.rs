@@ -64,7 +64,15 @@ fn body_tag(dom: &str) -> &str {
 #[test]
 fn the_report_and_a_replay_work_in_headless_chromium() {
     let Some(browser) = chromium() else {
-        eprintln!("skipped: no Chromium found (install Debian's `chromium`, or set CHROMIUM)");
+        // Written to stderr itself, not through `eprintln!`, which the test
+        // harness captures and shows only for a failing test: a skip must
+        // be seen.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "browser test SKIPPED: no Chromium found (install Debian's `chromium`, or set \
+             CHROMIUM); nothing in the browser was checked"
+        );
         return;
     };
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
