@@ -60,7 +60,7 @@ impl SwitchEffect {
         flip: 0,
     };
 
-    pub fn apply(self, mask: u64) -> u64 {
+    pub(crate) fn apply(self, mask: u64) -> u64 {
         (mask & self.keep) ^ self.flip
     }
 

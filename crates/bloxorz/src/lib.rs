@@ -8,6 +8,8 @@
 //! * `bound`: the A* heuristic, distances to a win in relaxed games,
 //!   computed once per level (and per ablated copy) when A* first asks.
 
+#![warn(missing_docs, unreachable_pub)]
+
 mod ablate;
 mod bound;
 pub mod level;

@@ -7,6 +7,8 @@
 //! * `ablate`: the mechanics ablation takes out (`mouse-hole`, `block`,
 //!   `jar`, `cushion`, `plate`, `gate`, `cat`).
 
+#![warn(missing_docs, unreachable_pub)]
+
 mod ablate;
 pub mod level;
 mod mutate;

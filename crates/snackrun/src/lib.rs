@@ -9,6 +9,8 @@
 //! * [`course`]: a level with its graph and reach, as a [`puzzle_qa_core::game::Game`].
 //! * [`checks`]: `goal`, `snacks`, `traps`, `ablation`.
 
+#![warn(missing_docs, unreachable_pub)]
+
 pub mod ablate;
 pub mod checks;
 pub mod course;
