@@ -124,7 +124,7 @@ fn classify(path: &Path, extension: &str) -> Result<(), (String, bool)> {
                 false,
             ));
         }
-        Err(error) if is_link && error.raw_os_error() == Some(LOOPING_LINK) => {
+        Err(error) if is_link && LOOPING_LINK.is_some() && error.raw_os_error() == LOOPING_LINK => {
             "it is a symbolic link that loops back on itself".to_string()
         }
         Err(error) if is_link && error.kind() == std::io::ErrorKind::NotFound => {
@@ -132,16 +132,20 @@ fn classify(path: &Path, extension: &str) -> Result<(), (String, bool)> {
                 .map_or_else(|_| "?".to_string(), |target| target.display().to_string());
             format!("it is a symbolic link to `{target}`, which does not exist")
         }
+        Err(error) if is_link => format!("it is a symbolic link that cannot be followed: {error}"),
         Err(error) => format!("it cannot be read: {error}"),
     };
     Err((why, named_like_a_level || other_case))
 }
 
-/// `ELOOP`: too many levels of symbolic links.
-#[cfg(unix)]
-const LOOPING_LINK: i32 = 40;
-#[cfg(not(unix))]
-const LOOPING_LINK: i32 = -1;
+/// `ELOOP`, "too many levels of symbolic links", where its number is known
+/// (elsewhere a loop reads as a link that cannot be read).
+#[cfg(target_os = "linux")]
+const LOOPING_LINK: Option<i32> = Some(40);
+#[cfg(target_os = "macos")]
+const LOOPING_LINK: Option<i32> = Some(62);
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+const LOOPING_LINK: Option<i32> = None;
 
 /// What the `orphans` trial reports: expectation files without a level,
 /// levels without an expectation file, folders no game claims, and entries
