@@ -109,7 +109,7 @@ use super::level::{Level, Presence, Tile};
 use super::rules::{Dir, Shape, State, landing};
 use puzzle_qa_core::game::Cost;
 
-pub use puzzle_qa_core::game::HOPELESS;
+pub(crate) use puzzle_qa_core::game::HOPELESS;
 
 /// A table entry with no relaxed way to win.
 const NEVER: u32 = u32::MAX;

@@ -105,9 +105,9 @@ impl Verb {
 }
 
 /// The most cells a level may have: cells are stored as `u16` indices.
-pub const MAX_CELLS: usize = u16::MAX as usize + 1;
+pub(crate) const MAX_CELLS: usize = u16::MAX as usize + 1;
 /// The most distinct dynamic tile names: one bit each in a `u64` mask.
-pub const MAX_DYNAMIC_NAMES: usize = 64;
+pub(crate) const MAX_DYNAMIC_NAMES: usize = 64;
 
 const TILE_HINT: &str = "tiles are x p l s e w S W t, optionally followed by an id such as W1";
 

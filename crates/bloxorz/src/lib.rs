@@ -1,8 +1,8 @@
 //! Bloxorz: a 1×1×2 block rolls over tiles to drop upright into the goal.
 //!
-//! * [`level`]: the level file format and its checks.
-//! * [`rules`]: the pure step function and the state encoding.
-//! * [`notation`]: move text.
+//! * `level.rs`: the level file format and its checks ([`parse`], [`print`]).
+//! * `rules.rs`: the pure step function and the state encoding.
+//! * `notation.rs`: move text.
 //! * `ablate`: the mechanics ablation takes out (`weak-tile`,
 //!   `strong-switch`, `bridge`, `teleport`).
 //! * `bound`: the A* heuristic, distances to a win in relaxed games,
@@ -12,15 +12,14 @@
 
 mod ablate;
 mod bound;
-pub mod level;
+mod level;
 mod mutate;
 pub use mutate::GENERATOR;
-pub mod notation;
+mod notation;
 mod picture;
-pub mod rules;
+mod rules;
 
-pub use bound::HOPELESS;
-pub use level::Level;
+pub use level::{Level, parse, print};
 pub use rules::{Dir, Move, Refusal, Shape, State};
 
 use puzzle_qa_core::diagnostic::Diagnostic;

@@ -23,7 +23,7 @@ impl NotationWidth for Level {
 
 /// Prints moves, runs of one roll as a count (`R3`), `S` before a roll that
 /// needs control passed.
-pub fn format(moves: &[Move]) -> String {
+pub(crate) fn format(moves: &[Move]) -> String {
     let mut tokens: Vec<(char, usize)> = Vec::new();
     for mv in moves {
         match *mv {
@@ -51,7 +51,7 @@ pub fn format(moves: &[Move]) -> String {
 
 /// Reads move text: one [`Move`] per single move (`R3` is three rolls; each
 /// `S` is a [`Move::Pass`]).
-pub fn parse(text: &str) -> Result<Vec<Move>, NotationError> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Move>, NotationError> {
     let chars: Vec<char> = text.chars().collect();
     let mut moves = Vec::new();
     let mut at = 0;

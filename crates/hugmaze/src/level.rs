@@ -18,10 +18,10 @@ use super::rules::{Bear, NOWHERE, State};
 
 /// The most movable objects (blocks, jars and cushions together) a level
 /// may hold.
-pub const MAX_OBJECTS: usize = 16;
+pub(crate) const MAX_OBJECTS: usize = 16;
 /// The most cells a level may have: cells are `u16` indices, and the last
 /// two values are kept for "nowhere" and a margin.
-pub const MAX_CELLS: usize = u16::MAX as usize - 1;
+pub(crate) const MAX_CELLS: usize = u16::MAX as usize - 1;
 
 const CELL_HINT: &str = "cells are # . B D H m c X J C, a plate a-z other than b c d h j m x, \
                          or a gate A-Z other than B C D H J M X";

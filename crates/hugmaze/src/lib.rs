@@ -1,26 +1,26 @@
 //! Hug Maze: two bears, Bubu and Dudu, must meet on a heart
 //! (`docs/games/hugmaze.md`; the Hug Maze article for intent).
 //!
-//! * [`level`]: the level file format and its checks.
-//! * [`rules`]: the pure step function and the state.
-//! * [`notation`]: move text (`B:R D:U`).
+//! * `level.rs`: the level file format and its checks.
+//! * `rules.rs`: the pure step function and the state.
+//! * `notation.rs`: move text (`B:R D:U`).
 //! * `ablate`: the mechanics ablation takes out (`mouse-hole`, `block`,
 //!   `jar`, `cushion`, `plate`, `gate`, `cat`).
 
 #![warn(missing_docs, unreachable_pub)]
 
 mod ablate;
-pub mod level;
+mod level;
 mod mutate;
 pub use mutate::GENERATOR;
-pub mod notation;
-pub mod packed;
+mod notation;
+mod packed;
 mod picture;
-pub mod rules;
+mod rules;
 mod tables;
 
-pub use level::{Kind, Level, Tile};
-pub use packed::Packed;
+pub use level::{Kind, Level, Tile, parse, print};
+pub use packed::{Packed, Word};
 pub use rules::{Bear, Dir, Move, Refusal, State};
 
 use puzzle_qa_core::diagnostic::Diagnostic;

@@ -6,7 +6,7 @@ use super::rules::{Bear, Dir, Move};
 use puzzle_qa_core::game::NotationError;
 
 /// Prints moves as `B:R D:U`.
-pub fn format(moves: &[Move]) -> String {
+pub(crate) fn format(moves: &[Move]) -> String {
     moves
         .iter()
         .map(|mv| format!("{}:{}", mv.bear.letter(), mv.dir.letter()))
@@ -15,7 +15,7 @@ pub fn format(moves: &[Move]) -> String {
 }
 
 /// Reads move text, one [`Move`] per token.
-pub fn parse(text: &str) -> Result<Vec<Move>, NotationError> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Move>, NotationError> {
     let mut moves = Vec::new();
     let mut column = 0;
     let mut token = String::new();

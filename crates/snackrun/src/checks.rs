@@ -24,7 +24,7 @@ use puzzle_qa_core::game::{Mechanics, Reachable};
 use puzzle_qa_core::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 
 /// Snack Run's checks, in trial order.
-pub static CHECKS: &[&dyn Check] = &[&Parse, &Goal, &Snacks, &Traps, &Ablation];
+pub(crate) static CHECKS: &[&dyn Check] = &[&Parse, &Goal, &Snacks, &Traps, &Ablation];
 
 fn course(subject: &Subject) -> Result<&Course, String> {
     subject
@@ -48,7 +48,7 @@ fn allowed(subject: &Subject) -> Result<Allowed, String> {
 }
 
 /// The `goal` check: each bear can reach the goal from its start.
-pub struct Goal;
+pub(crate) struct Goal;
 
 impl Check for Goal {
     fn name(&self) -> &'static str {
@@ -87,7 +87,7 @@ impl Check for Goal {
 
 /// The `snacks` check: who reaches each snack; a snack out of reach fails
 /// unless `allow_unreachable` lists it.
-pub struct Snacks;
+pub(crate) struct Snacks;
 
 impl Check for Snacks {
     fn name(&self) -> &'static str {
@@ -157,7 +157,7 @@ impl Check for Snacks {
 
 /// The `traps` check: reachable spots from which a bear can no longer reach
 /// the goal; each fails unless `allow_traps` lists it.
-pub struct Traps;
+pub(crate) struct Traps;
 
 impl Check for Traps {
     fn name(&self) -> &'static str {
@@ -207,7 +207,7 @@ impl Check for Traps {
 
 /// The `ablation` check: what taking out each mechanic makes unreachable;
 /// it never fails by itself.
-pub struct Ablation;
+pub(crate) struct Ablation;
 
 impl Check for Ablation {
     fn name(&self) -> &'static str {

@@ -42,7 +42,7 @@ fn goal_number(spots: &[Pos]) -> u16 {
 
 /// The spot number of a bear whose first fall killed it (only an ablated
 /// level allows that): it can no longer move.
-pub const NOWHERE: u16 = u16::MAX;
+pub(crate) const NOWHERE: u16 = u16::MAX;
 
 /// One motion of one bear, named by where it ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,21 +2,21 @@
 //! solved for a par (`docs/games/snackrun.md`). Can each bear reach the
 //! goal, is every snack reachable, and can nothing trap a bear?
 //!
-//! * [`level`]: the level file format and its checks.
-//! * [`physics`]: walks, falls and jump arcs, traced cell by cell.
-//! * [`graph`]: the reachability graph and each bear's search of it.
-//! * [`ablate`]: the mechanics ablation takes out (`spring`, `one-way`).
-//! * [`course`]: a level with its graph and reach, as a [`puzzle_qa_core::game::Game`].
-//! * [`checks`]: `goal`, `snacks`, `traps`, `ablation`.
+//! * `level.rs`: the level file format and its checks.
+//! * `physics.rs`: walks, falls and jump arcs, traced cell by cell.
+//! * `graph.rs`: the reachability graph and each bear's search of it.
+//! * `ablate.rs`: the mechanics ablation takes out (`spring`, `one-way`).
+//! * `course.rs`: a level with its graph and reach, as a [`puzzle_qa_core::game::Game`].
+//! * `checks.rs`: `goal`, `snacks`, `traps`, `ablation`.
 
 #![warn(missing_docs, unreachable_pub)]
 
-pub mod ablate;
-pub mod checks;
-pub mod course;
-pub mod graph;
-pub mod level;
-pub mod physics;
+mod ablate;
+mod checks;
+mod course;
+mod graph;
+mod level;
+mod physics;
 mod picture;
 
 use puzzle_qa_core::diagnostic::Diagnostic;

@@ -1,7 +1,7 @@
 //! The Bloxorz level reader: what it accepts, and the errors and warnings it
 //! gives, each with its line and column.
 
-use bloxorz::level::parse;
+use bloxorz::parse;
 use puzzle_qa_core::diagnostic::{Diagnostic, Severity};
 
 fn error(text: &str) -> Diagnostic {

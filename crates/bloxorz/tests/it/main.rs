@@ -9,7 +9,7 @@ mod published;
 mod search;
 
 use bloxorz::Level;
-use bloxorz::level::parse;
+use bloxorz::parse;
 
 /// The crate's copy of official level `number` (1 to 33), as its path and text.
 fn official_file(number: u32) -> (String, String) {

@@ -13,8 +13,9 @@
 
 use proptest::prelude::*;
 
-use bloxorz::level::{parse, print};
-use bloxorz::{HOPELESS, Level, State};
+use bloxorz::{Level, State};
+use bloxorz::{parse, print};
+use puzzle_qa_core::game::HOPELESS;
 use puzzle_qa_core::game::{Cost, Game, Mechanics};
 use puzzle_qa_core::replay::replay;
 use puzzle_qa_core::search::{self, DEFAULT_STATE_LIMIT, Outcome, StateGraph};

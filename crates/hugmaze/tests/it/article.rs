@@ -5,7 +5,7 @@
 //! states; the rulebook says its par is 27 and its largest ablated copy
 //! stores "about 856,000".
 
-use hugmaze::level::parse;
+use hugmaze::parse;
 use puzzle_qa_core::ablation;
 use puzzle_qa_core::game::{Game, Mechanics};
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};

@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 
 use hugmaze::Packed;
-use hugmaze::level::{parse, print};
+use hugmaze::{parse, print};
 use puzzle_qa_core::game::Game;
 use puzzle_qa_core::replay::replay;
 use puzzle_qa_core::search::{self, Outcome, StateGraph, Status};
