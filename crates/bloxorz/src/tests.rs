@@ -432,7 +432,10 @@ fn a_bridge_counts_when_a_switch_can_open_it_and_not_otherwise() {
     // When W1 can only close it, the bridge is never there and the level
     // can never be won, which the heuristic knows from the start.
     let never = level("s W1 p x1 p p e\n---\nW1 closes x1");
-    assert_eq!(bound(&never, &never.start()), puzzle_qa_core::game::HOPELESS);
+    assert_eq!(
+        bound(&never, &never.start()),
+        puzzle_qa_core::game::HOPELESS
+    );
     assert_eq!(
         puzzle_qa_core::search::astar(&never, 1000).status(),
         puzzle_qa_core::search::Status::Unsolvable
