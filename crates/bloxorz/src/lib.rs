@@ -1,6 +1,6 @@
 //! Bloxorz: a 1×1×2 block rolls over tiles to drop upright into the goal.
 //!
-//! * `level.rs`: the level file format and its checks ([`parse`], [`print`]).
+//! * `level.rs`: the level file format and its checks ([`parse`], [`print()`]).
 //! * `rules.rs`: the pure step function and the state encoding.
 //! * `notation.rs`: move text.
 //! * `ablate`: the mechanics ablation takes out (`weak-tile`,

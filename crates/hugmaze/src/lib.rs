@@ -21,7 +21,7 @@ mod tables;
 
 pub use level::{Kind, Level, Tile, parse, print};
 pub use packed::{Packed, Word};
-pub use rules::{Bear, Dir, Move, Refusal, State};
+pub use rules::{Bear, Dir, Move, NOWHERE, Refusal, State};
 
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::harness::GameChecks;

@@ -19,7 +19,7 @@ use super::notation;
 use puzzle_qa_core::game::{Cost, Extras, Game, NotationError};
 
 /// A cell index that is no cell: an empty object slot, a lifted bear.
-pub(crate) const NOWHERE: u16 = u16::MAX;
+pub const NOWHERE: u16 = u16::MAX;
 
 /// Bubu (small: mouse holes) or Dudu (heavy: blocks and jars).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
