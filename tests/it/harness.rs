@@ -456,7 +456,7 @@ fn a_level_over_its_state_limit_fails_solvable_and_bless_cannot_hide_it() {
 }
 
 #[test]
-fn the_blessed_document_is_what_bless_then_writes_and_nothing_is_written_before() {
+fn the_blessed_text_is_what_bless_then_writes_and_nothing_is_written_before() {
     let project = project();
     open_shortcut(&project);
     let before = project.read(&expectations());

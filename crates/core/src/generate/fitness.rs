@@ -82,7 +82,7 @@ fn unneeded(mechanics: &[(&'static str, Class)]) -> usize {
 }
 
 /// The score of a level with `par` whose mechanics are judged: par minus
-/// the penalties. `kinds` is how many mechanics it has: `Game::mechanics`
+/// the penalties. `kinds` is how many mechanics it has: `Mechanics::mechanics`
 /// lists each kind present once.
 fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
     let per_unneeded = if target.require_needed {

@@ -51,7 +51,7 @@ pub struct Target {
 /// A game's level maker. Implementations live in the game's folder.
 pub trait Generator: Sync {
     /// Every mechanic kind this generator can place, by the names the game's
-    /// ablation reports (`Game::mechanics`).
+    /// ablation reports (`Mechanics::mechanics`).
     fn mechanics(&self) -> &'static [&'static str];
 
     /// The size used when the user names none (the game's usual size).
