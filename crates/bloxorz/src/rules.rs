@@ -21,6 +21,7 @@ use std::fmt;
 
 use super::level::{self, Level, Presence, Tile};
 use super::{bound, notation};
+use puzzle_qa_core::diagnostic::place;
 use puzzle_qa_core::game::{Cost, Extras, Game, NotationError};
 
 /// A direction of roll. Rows grow downwards.
@@ -189,24 +190,27 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Refusal::Falls { row, col } => {
-                write!(f, "falls off: no tile at (row {row}, column {col})")
+                write!(f, "falls off: no tile at {}", place(row, col))
             }
             Refusal::BreaksWeakTile { row, col } => {
                 write!(
                     f,
-                    "the block stands upright on the weak tile at (row {row}, column {col}) and breaks it"
+                    "the block stands upright on the weak tile at {} and breaks it",
+                    place(row, col)
                 )
             }
             Refusal::SwitchRemovesTile { row, col } => {
                 write!(
                     f,
-                    "a switch removes the tile under the block at (row {row}, column {col})"
+                    "a switch removes the tile under the block at {}",
+                    place(row, col)
                 )
             }
             Refusal::SplitTargetMissing { row, col } => {
                 write!(
                     f,
-                    "the split drops a cube where there is no tile, at (row {row}, column {col})"
+                    "the split drops a cube where there is no tile, at {}",
+                    place(row, col)
                 )
             }
         }

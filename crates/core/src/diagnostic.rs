@@ -170,3 +170,12 @@ pub fn text_of(bytes: Vec<u8>, shown: &str) -> Result<String, String> {
         .render(shown, &String::from_utf8_lossy(&bytes))
     })
 }
+
+/// A grid cell as messages name it, 0-based: `(row 3, column 4)`.
+///
+/// ```
+/// assert_eq!(puzzle_qa_core::diagnostic::place(0, -2), "(row 0, column -2)");
+/// ```
+pub fn place(row: impl std::fmt::Display, col: impl std::fmt::Display) -> String {
+    format!("(row {row}, column {col})")
+}

@@ -16,6 +16,7 @@ use std::fmt;
 
 use super::level::{self, Kind, Level, MAX_OBJECTS, Tile};
 use super::notation;
+use puzzle_qa_core::diagnostic::place;
 use puzzle_qa_core::game::{Cost, Extras, Game, NotationError};
 
 /// A cell index that is no cell: an empty object slot, a lifted bear.
@@ -209,28 +210,33 @@ impl fmt::Display for Refusal {
         match *self {
             Refusal::OffGrid { bear } => write!(f, "{} would leave the grid", bear.name()),
             Refusal::Wall { bear, at } => {
-                write!(f, "{} walks into the wall at {}", bear.name(), place(at))
+                write!(
+                    f,
+                    "{} walks into the wall at {}",
+                    bear.name(),
+                    place(at.0, at.1)
+                )
             }
             Refusal::Cat { bear, at } => {
                 write!(
                     f,
                     "{} cannot pass the sleeping cat at {}",
                     bear.name(),
-                    place(at)
+                    place(at.0, at.1)
                 )
             }
             Refusal::HoleTooSmall { at } => {
                 write!(
                     f,
                     "Dudu does not fit through the mouse hole at {}",
-                    place(at)
+                    place(at.0, at.1)
                 )
             }
             Refusal::GateClosed { bear, at } => {
                 write!(
                     f,
                     "the gate at {} is closed in front of {}",
-                    place(at),
+                    place(at.0, at.1),
                     bear.name()
                 )
             }
@@ -239,14 +245,14 @@ impl fmt::Display for Refusal {
                 "{} bumps into {} at {} (bears share only the heart)",
                 bear.name(),
                 bear.other().name(),
-                place(at)
+                place(at.0, at.1)
             ),
             Refusal::TooHeavy { kind, at } => {
                 write!(
                     f,
                     "Bubu is too small to push the {} at {}",
                     kind_name(kind),
-                    place(at)
+                    place(at.0, at.1)
                 )
             }
             Refusal::PushBlocked { bear, kind, at } => write!(
@@ -254,15 +260,10 @@ impl fmt::Display for Refusal {
                 "{} cannot push the {} at {}: the cell beyond is not free",
                 bear.name(),
                 kind_name(kind),
-                place(at)
+                place(at.0, at.1)
             ),
         }
     }
-}
-
-/// A cell as refusals name it: `(row 3, column 4)`, 0-based.
-fn place((row, col): (usize, usize)) -> String {
-    format!("(row {row}, column {col})")
 }
 
 /// Who stands where, for judging one rule (and for drawing a state).

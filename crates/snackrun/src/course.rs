@@ -17,6 +17,7 @@ use super::ablate::Mechanic;
 use super::graph::{Graph, Reach, shortfall};
 use super::level::{Bear, Level, Tile};
 use super::physics::{End, Pos};
+use puzzle_qa_core::diagnostic::place;
 use puzzle_qa_core::game::{
     Ablation, Cost, Extras, Game, Mechanics, NotationError, Reachability, Reachable, Shortfall,
 };
@@ -70,9 +71,8 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Refusal::NoMotion { bear, from, to } = *self;
-        let place = |(row, col): Pos| format!("(row {row}, column {col})");
         let to = match to {
-            End::Spot(spot) => place(spot),
+            End::Spot((row, col)) => place(row, col),
             End::Goal => "the goal".to_string(),
         };
         match from {
@@ -80,7 +80,7 @@ impl fmt::Display for Refusal {
                 f,
                 "no walk, fall or jump takes {} from {} to {to}",
                 bear.name(),
-                place(from)
+                place(from.0, from.1)
             ),
             None => write!(f, "{} can no longer move", bear.name()),
         }
