@@ -1,0 +1,15 @@
+//! PuzzleScript for puzzle-qa (`docs/games/puzzlescript.md`): a parser, a
+//! compiler and a turn engine that play a game as the official engine does.
+//!
+//! * `ast.rs`: what the parser reads, section by section.
+//! * `parse.rs`: the source text to [`ast::Parsed`], with the official
+//!   engine's parse errors and warnings.
+//! * `log.rs`: those messages, kept as the official engine keeps them.
+
+#![warn(missing_docs, unreachable_pub)]
+
+pub mod ast;
+pub mod log;
+mod parse;
+
+pub use parse::parse;
