@@ -13,3 +13,9 @@ pub mod log;
 mod parse;
 
 pub use parse::parse;
+mod bits;
+pub mod engine;
+mod rng;
+pub use rng::Rng;
+pub mod compile;
+mod palette;

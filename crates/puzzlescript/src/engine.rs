@@ -1,0 +1,1055 @@
+//! The turn engine: one input in, rules and movements applied, commands
+//! carried out, exactly in the official engine's order.
+//!
+//! [`Engine`] plays one game. Its level is a [`Board`]: per cell the
+//! object bits and the movement fields, column-major (cell `(x, y)` at
+//! `x * height + y`). Masks of what each row, column and the whole board
+//! hold let a rule skip rows that cannot match; they may hold more than
+//! the board (they are only ever widened within a turn), never less.
+
+use crate::bits;
+use crate::compile::{Command, Game, Grid, Group, LevelData, Quantifier, Replacement, Rule, Slot};
+use crate::rng::Rng;
+
+/// An input, as the official engine numbers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// `0`.
+    Up,
+    /// `1`.
+    Left,
+    /// `2`.
+    Down,
+    /// `3`.
+    Right,
+    /// `4`.
+    Action,
+}
+
+impl Input {
+    /// The movement bit the input gives the player.
+    fn bit(self) -> u32 {
+        match self {
+            Input::Up => 0b00001,
+            Input::Down => 0b00010,
+            Input::Left => 0b00100,
+            Input::Right => 0b01000,
+            Input::Action => 0b10000,
+        }
+    }
+}
+
+/// A level in play.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Object bits, `stride` words per cell.
+    pub objects: Vec<u32>,
+    movements: Vec<u32>,
+    rigid_group: Vec<u32>,
+    rigid_applied: Vec<u32>,
+    row_objects: Vec<u32>,
+    col_objects: Vec<u32>,
+    map_objects: Vec<u32>,
+    row_moves: Vec<u32>,
+    col_moves: Vec<u32>,
+    map_moves: Vec<u32>,
+}
+
+impl Board {
+    fn new(game: &Game, grid: &Grid) -> Board {
+        let n = grid.width * grid.height;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
+        Board {
+            width: grid.width,
+            height: grid.height,
+            objects: grid.cells.clone(),
+            movements: vec![0; n * sm],
+            rigid_group: vec![0; n * sm],
+            rigid_applied: vec![0; n * sm],
+            row_objects: vec![0; grid.height * so],
+            col_objects: vec![0; grid.width * so],
+            map_objects: vec![0; so],
+            row_moves: vec![0; grid.height * sm],
+            col_moves: vec![0; grid.width * sm],
+            map_moves: vec![0; sm],
+        }
+    }
+
+    /// Cells.
+    pub fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// True for a level without cells.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Commands a rule can queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Queued {
+    Cancel,
+    Restart,
+    Win,
+    Again,
+    Checkpoint,
+    Message,
+    Sfx(u8),
+}
+
+fn queued(c: &Command) -> Queued {
+    match c.name.as_str() {
+        "cancel" => Queued::Cancel,
+        "restart" => Queued::Restart,
+        "win" => Queued::Win,
+        "again" => Queued::Again,
+        "checkpoint" => Queued::Checkpoint,
+        "message" => Queued::Message,
+        s => Queued::Sfx(s.trim_start_matches("sfx").parse().unwrap_or(0)),
+    }
+}
+
+/// How the engine behaves on a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnWin {
+    /// As the conformance runner: the next level loads at once.
+    NextLevel,
+    /// As a solver wants: the engine stops, with [`Engine::won`] set.
+    Stop,
+}
+
+/// One game in play, with the official engine's session state: undo
+/// stack, restart target, random generator, again flag.
+#[derive(Clone, Debug)]
+pub struct Engine<'g> {
+    game: &'g Game,
+    /// The level in play.
+    pub board: Board,
+    queue: Vec<Queued>,
+    message: Option<String>,
+    rng: Rng,
+    backups: Vec<Vec<u32>>,
+    restart_target: Vec<u32>,
+    /// Set when an `again` is due: the caller runs [`Engine::tick`] until clear.
+    pub againing: bool,
+    winning: bool,
+    text_mode: bool,
+    level_index: usize,
+    level_start_phase: bool,
+    restarting: bool,
+    sfx_create: Vec<u32>,
+    sfx_destroy: Vec<u32>,
+    can_move: Vec<String>,
+    cant_move: Vec<String>,
+    /// The object sounds played, in order (as the conformance runner records them).
+    pub sounds: Vec<String>,
+    on_win: OnWin,
+    keep_undo: bool,
+    /// Grid levels after the last one: the game has returned to its title.
+    pub finished: bool,
+}
+
+impl<'g> Engine<'g> {
+    /// Loads level `index` (message levels count) with a seed, as the
+    /// conformance runner does: the level-start turn runs, then the sound
+    /// record is cleared. `None` if there is no such level.
+    pub fn load(game: &'g Game, index: usize, seed: &str, on_win: OnWin) -> Option<Engine<'g>> {
+        let grid = match game.levels.get(index)? {
+            LevelData::Grid(g) => g,
+            LevelData::Message(_) => game.levels.iter().find_map(|l| match l {
+                LevelData::Grid(g) => Some(g),
+                _ => None,
+            })?,
+        };
+        let board = Board::new(game, grid);
+        let mut e = Engine {
+            game,
+            restart_target: board.objects.clone(),
+            board,
+            queue: Vec::new(),
+            message: None,
+            rng: Rng::new(seed),
+            backups: Vec::new(),
+            againing: false,
+            winning: false,
+            text_mode: false,
+            level_index: index,
+            level_start_phase: false,
+            restarting: false,
+            sfx_create: vec![0; game.stride_obj],
+            sfx_destroy: vec![0; game.stride_obj],
+            can_move: Vec::new(),
+            cant_move: Vec::new(),
+            sounds: Vec::new(),
+            on_win,
+            keep_undo: on_win == OnWin::NextLevel,
+            finished: false,
+        };
+        e.load_level(index, Some(seed));
+        e.sounds.clear();
+        Some(e)
+    }
+
+    /// Whether the level was won (with [`OnWin::Stop`]).
+    pub fn won(&self) -> bool {
+        self.winning
+    }
+
+    /// The index of the level in play (message levels count).
+    pub fn level_index(&self) -> usize {
+        self.level_index
+    }
+
+    /// The restart target: the level's start, or its last checkpoint.
+    pub fn restart_target(&self) -> &[u32] {
+        &self.restart_target
+    }
+
+    /// Puts the board (and restart target) back to a stored state, for a
+    /// solver: movements cleared, no again pending, not won.
+    pub fn set_state(&mut self, objects: &[u32], restart_target: &[u32]) {
+        self.board.objects.copy_from_slice(objects);
+        if self.restart_target.len() == restart_target.len() {
+            self.restart_target.copy_from_slice(restart_target);
+        }
+        self.board.movements.fill(0);
+        self.againing = false;
+        self.winning = false;
+        self.queue.clear();
+    }
+
+    fn load_level(&mut self, index: usize, seed: Option<&str>) {
+        self.level_index = index;
+        // A level loaded after a win gets a seed of its own, fixed so that
+        // runs repeat (upstream takes one from the clock).
+        self.rng = Rng::new(seed.unwrap_or("puzzle-qa"));
+        self.againing = false;
+        match &self.game.levels[index] {
+            LevelData::Message(_) => {
+                self.text_mode = true;
+            }
+            LevelData::Grid(g) => {
+                self.text_mode = false;
+                self.board = Board::new(self.game, g);
+                self.backups.clear();
+                self.restart_target = self.board.objects.clone();
+                if self.game.prelude.run_rules_on_level_start {
+                    self.level_start_phase = true;
+                    self.process(None, true, false);
+                    self.level_start_phase = false;
+                }
+            }
+        }
+    }
+
+    /// One turn with an input (`Some`) or none (a tick, or an again turn).
+    /// Returns whether the level changed.
+    pub fn input(&mut self, input: Option<Input>) -> bool {
+        self.process(input, false, false)
+    }
+
+    /// Runs the again turns that are due.
+    pub fn drain(&mut self) {
+        while self.againing {
+            self.againing = false;
+            self.process(None, false, false);
+        }
+    }
+
+    /// Undo, as the runner's `undo` input.
+    pub fn undo(&mut self) {
+        self.do_undo(false, true);
+    }
+
+    /// Restart, as the runner's `restart` input.
+    pub fn restart(&mut self) {
+        self.do_restart(false);
+    }
+
+    fn push_backup(&mut self, level: Vec<u32>) {
+        if self.keep_undo {
+            self.backups.push(level);
+        }
+    }
+
+    fn restore(&mut self, objects: &[u32]) {
+        self.board.objects.clear();
+        self.board.objects.extend_from_slice(objects);
+        self.board.movements.fill(0);
+        self.board.rigid_group.fill(0);
+        self.board.rigid_applied.fill(0);
+        self.board.row_objects.fill(0);
+        self.board.col_objects.fill(0);
+        self.againing = false;
+        self.queue.clear();
+    }
+
+    fn do_undo(&mut self, force: bool, ignore_duplicates: bool) {
+        if self.game.prelude.noundo && !force {
+            return;
+        }
+        if ignore_duplicates {
+            while self.backups.last().is_some_and(|b| *b == self.board.objects) {
+                self.backups.pop();
+            }
+        }
+        if let Some(top) = self.backups.pop() {
+            self.restore(&top);
+        }
+    }
+
+    fn do_restart(&mut self, force: bool) {
+        if self.restarting {
+            return;
+        }
+        if !force && self.game.prelude.norestart {
+            return;
+        }
+        if self.againing {
+            self.do_undo(force, true);
+        }
+        self.restarting = true;
+        if !force {
+            self.push_backup(self.board.objects.clone());
+        }
+        let target = self.restart_target.clone();
+        self.restore(&target);
+        if self.game.prelude.run_rules_on_level_start {
+            self.process(None, true, false);
+        }
+        self.queue.clear();
+        self.restarting = false;
+    }
+
+    fn player_positions(&self) -> Vec<usize> {
+        let so = self.game.stride_obj;
+        (0..self.board.len())
+            .filter(|&i| {
+                let cell = &self.board.objects[i * so..][..so];
+                if self.game.player_all {
+                    bits::within(&self.game.player, cell)
+                } else {
+                    bits::any(&self.game.player, cell)
+                }
+            })
+            .collect()
+    }
+
+    fn move_entities(&mut self, i: usize, dir: u32) {
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        let b = &mut self.board;
+        let cell = &b.objects[i * so..][..so];
+        let mv = &mut b.movements[i * sm..][..sm];
+        for id in bits::ones(cell).filter(|&id| bits::has(&self.game.player, id)) {
+            bits::or_field(mv, dir, 5 * self.game.layer_of_id[id]);
+        }
+        let (x, y) = (i / b.height, i % b.height);
+        let mv = b.movements[i * sm..][..sm].to_vec();
+        bits::or(&mut b.col_moves[x * sm..][..sm], &mv);
+        bits::or(&mut b.row_moves[y * sm..][..sm], &mv);
+        bits::or(&mut b.map_moves, &mv);
+    }
+
+    fn calculate_masks(&mut self) {
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        let b = &mut self.board;
+        for v in [&mut b.row_objects, &mut b.col_objects, &mut b.map_objects, &mut b.row_moves, &mut b.col_moves, &mut b.map_moves] {
+            v.fill(0);
+        }
+        for x in 0..b.width {
+            for y in 0..b.height {
+                let i = x * b.height + y;
+                let cell = &b.objects[i * so..][..so];
+                bits::or(&mut b.map_objects, cell);
+                bits::or(&mut b.row_objects[y * so..][..so], cell);
+                bits::or(&mut b.col_objects[x * so..][..so], cell);
+                let mv = &b.movements[i * sm..][..sm];
+                bits::or(&mut b.map_moves, mv);
+                bits::or(&mut b.row_moves[y * sm..][..sm], mv);
+                bits::or(&mut b.col_moves[x * sm..][..sm], mv);
+            }
+        }
+    }
+
+    /// The official `processInput`. Returns whether the level changed (or,
+    /// for an again probe, whether an again turn would do anything).
+    fn process(&mut self, input: Option<Input>, dont_do_win: bool, dont_modify: bool) -> bool {
+        self.againing = false;
+        let bak = self.board.objects.clone();
+        let mut players = Vec::new();
+        if let Some(input) = input {
+            players = self.player_positions();
+            for &p in &players {
+                self.move_entities(p, input.bit());
+            }
+        }
+        let game = self.game;
+        let mut banned = vec![false; game.rules.len()];
+        self.queue.clear();
+        let start_objects = self.board.objects.clone();
+        let start_moves = self.board.movements.clone();
+        self.sfx_create.fill(0);
+        self.sfx_destroy.fill(0);
+        self.can_move.clear();
+        self.cant_move.clear();
+        self.calculate_masks();
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            self.apply_rules(&game.rules, &game.loop_point, Some(&banned));
+            let undo = self.resolve_movements(&mut banned);
+            if undo {
+                self.board.objects.copy_from_slice(&start_objects);
+                self.board.movements.copy_from_slice(&start_moves);
+                self.board.rigid_group.fill(0);
+                self.board.rigid_applied.fill(0);
+                self.queue.clear();
+                self.sfx_create.fill(0);
+                self.sfx_destroy.fill(0);
+                // Can't-move sounds are kept through the retry, as upstream.
+                self.can_move.clear();
+                if rounds < 50 {
+                    continue;
+                }
+            } else {
+                self.apply_rules(&game.late_rules, &game.late_loop_point, None);
+            }
+            break;
+        }
+
+        if !players.is_empty() && game.prelude.require_player_movement {
+            let so = game.stride_obj;
+            let moved = players.iter().any(|&p| !bits::any(&game.player, &self.board.objects[p * so..][..so]));
+            if !moved {
+                self.restore(&bak);
+                self.message = None;
+                self.text_mode = false;
+                return false;
+            }
+        }
+        let modified = self.command_queue(&bak, dont_modify, dont_do_win, input.is_some());
+        if self.winning {
+            self.againing = false;
+        }
+        modified
+    }
+
+    fn command_queue(&mut self, bak: &[u32], dont_modify: bool, dont_do_win: bool, had_input: bool) -> bool {
+        if self.queue.contains(&Queued::Cancel) {
+            let left = self.queue.len() > 1;
+            self.restore(bak);
+            return left;
+        }
+        if self.queue.contains(&Queued::Restart) {
+            self.push_backup(bak.to_vec());
+            if !dont_modify {
+                self.do_restart(true);
+            }
+        }
+        let mut modified = false;
+        if self.board.objects != bak {
+            if dont_modify {
+                self.restore(bak);
+                return true;
+            }
+            if had_input {
+                self.push_backup(bak.to_vec());
+            }
+            modified = true;
+        }
+        if dont_modify && (self.queue.contains(&Queued::Win) || self.queue.contains(&Queued::Restart)) {
+            return true;
+        }
+        if !dont_modify {
+            self.play_sounds();
+        }
+        if !self.text_mode {
+            self.check_win(dont_do_win);
+        }
+        if !self.winning {
+            if self.queue.contains(&Queued::Checkpoint) {
+                self.restart_target = self.board.objects.clone();
+            }
+            if self.queue.contains(&Queued::Again) && modified {
+                let message = self.message.clone();
+                if self.process(None, true, true) {
+                    self.againing = true;
+                }
+                self.message = message;
+            }
+        }
+        self.queue.clear();
+        modified
+    }
+
+    fn play_sounds(&mut self) {
+        self.sounds.extend(self.cant_move.iter().cloned());
+        self.sounds.extend(self.can_move.iter().cloned());
+        for s in &self.game.sounds.create {
+            if bits::any(&self.sfx_create, &s.objects) {
+                self.sounds.push(s.seed.clone());
+            }
+        }
+        for s in &self.game.sounds.destroy {
+            if bits::any(&self.sfx_destroy, &s.objects) {
+                self.sounds.push(s.seed.clone());
+            }
+        }
+    }
+
+    fn check_win(&mut self, dont_do_win: bool) {
+        if self.queue.contains(&Queued::Win) {
+            if !dont_do_win {
+                self.do_win();
+            }
+            return;
+        }
+        if self.game.win_conditions.is_empty() {
+            return;
+        }
+        if self.conditions_hold() && !dont_do_win {
+            self.do_win();
+        }
+    }
+
+    /// Whether every win condition holds on the board.
+    pub fn conditions_hold(&self) -> bool {
+        let so = self.game.stride_obj;
+        let cells = || self.board.objects.chunks(so);
+        self.game.win_conditions.iter().all(|w| {
+            let f1 = |c: &[u32]| if w.a_all { bits::within(&w.a, c) } else { bits::any(&w.a, c) };
+            let f2 = |c: &[u32]| if w.b_all { bits::within(&w.b, c) } else { bits::any(&w.b, c) };
+            match w.quantifier {
+                Quantifier::No => !cells().any(|c| f1(c) && f2(c)),
+                Quantifier::Some => cells().any(|c| f1(c) && f2(c)),
+                Quantifier::All => !cells().any(|c| f1(c) && !f2(c)),
+            }
+        })
+    }
+
+    fn do_win(&mut self) {
+        if self.winning {
+            return;
+        }
+        self.againing = false;
+        match self.on_win {
+            OnWin::Stop => self.winning = true,
+            OnWin::NextLevel => self.next_level(),
+        }
+    }
+
+    fn next_level(&mut self) {
+        self.againing = false;
+        self.message = None;
+        if self.level_index + 1 < self.game.levels.len() {
+            self.load_level(self.level_index + 1, None);
+        } else {
+            self.finished = true;
+            self.text_mode = true;
+        }
+    }
+
+    fn apply_rules(&mut self, groups: &[Group], loop_point: &[Option<usize>], banned: Option<&[bool]>) {
+        let mut propagated = false;
+        let mut loops = 0;
+        let mut g = 0;
+        while g < groups.len() {
+            if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false)) {
+                propagated = self.apply_group(&groups[g]) || propagated;
+            }
+            if propagated {
+                if let Some(Some(back)) = loop_point.get(g) {
+                    g = *back;
+                    propagated = false;
+                    loops += 1;
+                    if loops > 200 {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            g += 1;
+        }
+    }
+
+    fn apply_group(&mut self, group: &Group) -> bool {
+        if group.random {
+            return self.apply_random_group(group);
+        }
+        let mut changed = false;
+        let mut again = true;
+        let mut loops = 0;
+        while again && loops < 200 {
+            loops += 1;
+            again = false;
+            for rule in &group.rules {
+                if self.try_apply(rule, group.rigid_index) {
+                    again = true;
+                }
+            }
+            changed |= again;
+        }
+        changed
+    }
+
+    fn apply_random_group(&mut self, group: &Group) -> bool {
+        let mut all: Vec<(usize, Vec<Match>)> = Vec::new();
+        for (r, rule) in group.rules.iter().enumerate() {
+            if let Some(rows) = self.find_matches(rule) {
+                for tuple in tuples(&rows) {
+                    all.push((r, tuple));
+                }
+            }
+        }
+        if all.is_empty() {
+            return false;
+        }
+        let pick = self.rng.below(all.len());
+        let (r, tuple) = &all[pick.min(all.len() - 1)];
+        let rule = &group.rules[*r];
+        let modified = self.apply_at(rule, tuple, false, group.rigid_index);
+        self.queue_commands(rule);
+        modified
+    }
+
+    fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
+        let Some(rows) = self.find_matches(rule) else {
+            return false;
+        };
+        let mut result = false;
+        if rule.has_replacements {
+            for (t, tuple) in tuples(&rows).iter().enumerate() {
+                result |= self.apply_at(rule, tuple, t > 0, rigid_index);
+            }
+        }
+        self.queue_commands(rule);
+        result
+    }
+
+    fn queue_commands(&mut self, rule: &Rule) {
+        if rule.commands.is_empty() {
+            return;
+        }
+        if self.queue.contains(&Queued::Cancel) {
+            return;
+        }
+        let cancel = rule.commands.iter().any(|c| c.name == "cancel");
+        let restart = rule.commands.iter().any(|c| c.name == "restart");
+        if self.queue.contains(&Queued::Restart) && !cancel {
+            return;
+        }
+        if cancel || restart {
+            self.queue.clear();
+            self.message = None;
+        }
+        for c in &rule.commands {
+            let q = queued(c);
+            if self.queue.contains(&q) {
+                continue;
+            }
+            self.queue.push(q);
+            if q == Queued::Message {
+                self.message = c.text.clone();
+            }
+        }
+    }
+
+    fn delta(&self, direction: u32) -> isize {
+        let h = self.board.height as isize;
+        match direction {
+            1 => -1,
+            2 => 1,
+            4 => -h,
+            8 => h,
+            _ => 0,
+        }
+    }
+
+    fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        let cell = &self.board.objects[i * so..][..so];
+        let mv = &self.board.movements[i * sm..][..sm];
+        bits::within(&p.present, cell)
+            && !bits::any(&p.missing, cell)
+            && bits::within(&p.moving, mv)
+            && !bits::any(&p.still, mv)
+            && p.any_of.iter().all(|m| bits::any(m, cell))
+    }
+
+    /// Whether the row's cells match from `start`, with the given gaps at
+    /// its ellipses.
+    fn row_matches_at(&self, row: &[Slot], start: usize, d: isize, gaps: &[usize]) -> bool {
+        let mut index = start as isize;
+        let mut gap = 0;
+        for slot in row {
+            match slot {
+                Slot::Ellipsis => {
+                    index += d * gaps[gap] as isize;
+                    gap += 1;
+                }
+                Slot::Cell(p) => {
+                    if index < 0 || index as usize >= self.board.len() || !self.cell_matches(p, index as usize) {
+                        return false;
+                    }
+                    index += d;
+                }
+            }
+        }
+        true
+    }
+
+    /// Every match of every row, or `None` if some row has none.
+    fn find_matches(&self, rule: &Rule) -> Option<Vec<Vec<Match>>> {
+        let b = &self.board;
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        if !bits::within(&rule.objects, &b.map_objects) {
+            return None;
+        }
+        let d = self.delta(rule.direction);
+        let mut all = Vec::with_capacity(rule.rows.len());
+        for (r, row) in rule.rows.iter().enumerate() {
+            let (ro, rm) = (&rule.row_objects[r], &rule.row_moves[r]);
+            if !bits::within(ro, &b.map_objects) || !bits::within(rm, &b.map_moves) {
+                return None;
+            }
+            let wild = rule.ellipses[r];
+            let len = row.len() - wild;
+            let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, b.width, 0, b.height);
+            match rule.direction {
+                1 => ymin += len - 1,
+                2 => ymax = ymax.saturating_sub(len - 1),
+                4 => xmin += len - 1,
+                8 => xmax = xmax.saturating_sub(len - 1),
+                _ => {}
+            }
+            let horizontal = rule.direction > 2;
+            let mut found = Vec::new();
+            let mut visit = |x: usize, y: usize, found: &mut Vec<Match>| {
+                let i = x * b.height + y;
+                if wild == 0 {
+                    if self.row_matches_at(row, i, d, &[]) {
+                        found.push(Match { start: i, gaps: [0, 0] });
+                    }
+                    return;
+                }
+                let kmax = match rule.direction {
+                    4 => (x + 2).saturating_sub(len) as isize,
+                    8 => b.width as isize - (x + len) as isize + 1,
+                    2 => b.height as isize - (y + len) as isize + 1,
+                    1 => (y + 2).saturating_sub(len) as isize,
+                    _ => 0,
+                };
+                let kmax = kmax.max(0) as usize;
+                if wild == 1 {
+                    for k in 0..kmax {
+                        if self.row_matches_at(row, i, d, &[k]) {
+                            found.push(Match { start: i, gaps: [k, 0] });
+                        }
+                    }
+                } else {
+                    for k1 in 0..kmax {
+                        for k2 in 0..kmax.saturating_sub(k1) {
+                            if self.row_matches_at(row, i, d, &[k1, k2]) {
+                                found.push(Match { start: i, gaps: [k1, k2] });
+                            }
+                        }
+                    }
+                }
+            };
+            if horizontal {
+                for y in ymin..ymax {
+                    if !bits::within(ro, &b.row_objects[y * so..][..so]) || !bits::within(rm, &b.row_moves[y * sm..][..sm]) {
+                        continue;
+                    }
+                    for x in xmin..xmax {
+                        visit(x, y, &mut found);
+                    }
+                }
+            } else {
+                for x in xmin..xmax {
+                    if !bits::within(ro, &b.col_objects[x * so..][..so]) || !bits::within(rm, &b.col_moves[x * sm..][..sm]) {
+                        continue;
+                    }
+                    for y in ymin..ymax {
+                        visit(x, y, &mut found);
+                    }
+                }
+            }
+            if found.is_empty() {
+                return None;
+            }
+            all.push(found);
+        }
+        Some(all)
+    }
+
+    fn apply_at(&mut self, rule: &Rule, tuple: &[Match], check: bool, rigid_index: u32) -> bool {
+        let d = self.delta(rule.direction);
+        if check {
+            for ((row, m), &wild) in rule.rows.iter().zip(tuple).zip(&rule.ellipses) {
+                if !self.row_matches_at(row, m.start, d, &m.gaps[..wild.min(2)]) {
+                    return false;
+                }
+            }
+        }
+        let mut result = false;
+        for (row, m) in rule.rows.iter().zip(tuple) {
+            let mut index = m.start as isize;
+            let mut gap = 0;
+            for slot in row {
+                match slot {
+                    Slot::Ellipsis => {
+                        index += d * m.gaps[gap] as isize;
+                        gap += 1;
+                    }
+                    Slot::Cell(p) => {
+                        if let Some(rep) = &p.replace {
+                            result |= self.replace(rep, index as usize, rule.rigid, rigid_index);
+                        }
+                        index += d;
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    fn replace(&mut self, rep: &Replacement, i: usize, rigid: bool, rigid_index: u32) -> bool {
+        let game = self.game;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
+        let mut set = rep.set.to_vec();
+        let mut clear = rep.clear.to_vec();
+        let mut set_moves = rep.set_moves.to_vec();
+        let mut clear_moves: Vec<u32> = rep.clear_moves.iter().zip(rep.layer_moves.iter()).map(|(a, b)| a | b).collect();
+        if !bits::is_zero(&rep.random_object) {
+            let choices: Vec<usize> = bits::ones(&rep.random_object).collect();
+            let pick = choices[self.rng.below(choices.len()).min(choices.len() - 1)];
+            let layer = game.layer_of_id[pick];
+            bits::set(&mut set, pick);
+            bits::or(&mut clear, &game.layer_masks[layer]);
+            bits::or_field(&mut clear_moves, 0x1f, 5 * layer);
+        }
+        if !bits::is_zero(&rep.random_dir) {
+            for layer in 0..game.layer_count {
+                if bits::has(&rep.random_dir, 5 * layer) {
+                    let dir = self.rng.below(4);
+                    bits::set(&mut set_moves, dir + 5 * layer);
+                }
+            }
+        }
+        let b = &mut self.board;
+        let old = b.objects[i * so..][..so].to_vec();
+        let new: Vec<u32> = old.iter().zip(&clear).zip(&set).map(|((o, c), s)| (o & !c) | s).collect();
+        let old_moves = b.movements[i * sm..][..sm].to_vec();
+        let new_moves: Vec<u32> = old_moves.iter().zip(&clear_moves).zip(&set_moves).map(|((o, c), s)| (o & !c) | s).collect();
+        let mut rigid_change = false;
+        if rigid {
+            let mut rigid_mask = vec![0u32; sm];
+            for layer in 0..game.layer_count {
+                bits::or_field(&mut rigid_mask, rigid_index, 5 * layer);
+            }
+            for (r, l) in rigid_mask.iter_mut().zip(rep.layer_moves.iter()) {
+                *r &= l;
+            }
+            let group = &mut b.rigid_group[i * sm..][..sm];
+            let applied = &mut b.rigid_applied[i * sm..][..sm];
+            if !bits::within(&rigid_mask, group) && !bits::within(&rep.layer_moves, applied) {
+                bits::or(group, &rigid_mask);
+                bits::or(applied, &rep.layer_moves);
+                rigid_change = true;
+            }
+        }
+        if old == new && old_moves == new_moves && !rigid_change {
+            return false;
+        }
+        for w in 0..so {
+            self.sfx_create[w] |= new[w] & !old[w];
+            self.sfx_destroy[w] |= old[w] & !new[w];
+        }
+        b.objects[i * so..][..so].copy_from_slice(&new);
+        b.movements[i * sm..][..sm].copy_from_slice(&new_moves);
+        let (x, y) = (i / b.height, i % b.height);
+        bits::or(&mut b.col_objects[x * so..][..so], &new);
+        bits::or(&mut b.row_objects[y * so..][..so], &new);
+        bits::or(&mut b.map_objects, &new);
+        bits::or(&mut b.col_moves[x * sm..][..sm], &new_moves);
+        bits::or(&mut b.row_moves[y * sm..][..sm], &new_moves);
+        bits::or(&mut b.map_moves, &new_moves);
+        true
+    }
+
+    fn reposition_on_layer(&mut self, i: usize, layer: usize, dir: u32) -> bool {
+        let game = self.game;
+        let so = game.stride_obj;
+        let (dx, dy): (isize, isize) = match dir {
+            1 => (0, -1),
+            2 => (0, 1),
+            4 => (-1, 0),
+            8 => (1, 0),
+            3 | 15 | 16 => (0, 0),
+            _ => return false,
+        };
+        let b = &self.board;
+        let (x, y) = ((i / b.height) as isize, (i % b.height) as isize);
+        let (tx, ty) = (x + dx, y + dy);
+        if tx < 0 || ty < 0 || tx >= b.width as isize || ty >= b.height as isize {
+            return false;
+        }
+        let target = (tx as usize) * b.height + ty as usize;
+        let mask = &game.layer_masks[layer];
+        if dir != 16 && bits::any(mask, &b.objects[target * so..][..so]) {
+            return false;
+        }
+        let sm = game.stride_mov;
+        for s in &game.sounds.movement[layer] {
+            if bits::any(&s.objects, &b.objects[i * so..][..so])
+                && bits::any(&b.movements[i * sm..][..sm], &s.directions)
+                && !self.can_move.contains(&s.seed)
+            {
+                self.can_move.push(s.seed.clone());
+            }
+        }
+        if target == i {
+            return true;
+        }
+        let b = &mut self.board;
+        let mut moving = b.objects[i * so..][..so].to_vec();
+        for (m, l) in moving.iter_mut().zip(mask.iter()) {
+            *m &= l;
+        }
+        bits::clear(&mut b.objects[i * so..][..so], mask);
+        bits::or(&mut b.objects[target * so..][..so], &moving);
+        let (cx, cy) = (target / b.height, target % b.height);
+        bits::or(&mut b.col_objects[cx * so..][..so], &moving);
+        bits::or(&mut b.row_objects[cy * so..][..so], &moving);
+        true
+    }
+
+    fn reposition_cell(&mut self, i: usize) -> bool {
+        let sm = self.game.stride_mov;
+        let mut mv = self.board.movements[i * sm..][..sm].to_vec();
+        if bits::is_zero(&mv) {
+            return false;
+        }
+        let mut moved = false;
+        for layer in 0..self.game.layer_count {
+            let field = bits::field(&mv, 5 * layer);
+            if field != 0 && self.reposition_on_layer(i, layer, field) {
+                bits::clear_field(&mut mv, field, 5 * layer);
+                moved = true;
+            }
+        }
+        let b = &mut self.board;
+        b.movements[i * sm..][..sm].copy_from_slice(&mv);
+        let (x, y) = (i / b.height, i % b.height);
+        bits::or(&mut b.col_moves[x * sm..][..sm], &mv);
+        bits::or(&mut b.row_moves[y * sm..][..sm], &mv);
+        bits::or(&mut b.map_moves, &mv);
+        moved
+    }
+
+    fn resolve_movements(&mut self, banned: &mut [bool]) -> bool {
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for i in 0..self.board.len() {
+                moved |= self.reposition_cell(i);
+            }
+        }
+        let game = self.game;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
+        let mut undo = false;
+        for i in 0..self.board.len() {
+            let mut mv = self.board.movements[i * sm..][..sm].to_vec();
+            if !bits::is_zero(&mv) {
+                if game.rigid {
+                    let applied = &self.board.rigid_applied[i * sm..][..sm];
+                    if !bits::is_zero(applied) {
+                        for (m, a) in mv.iter_mut().zip(applied) {
+                            *m &= a;
+                        }
+                        if !bits::is_zero(&mv) {
+                            if let Some(layer) = (0..game.layer_count).find(|&l| bits::field(&mv, 5 * l) != 0) {
+                                let index = bits::field(&self.board.rigid_group[i * sm..][..sm], 5 * layer) as usize;
+                                if let Some(&g) = index.checked_sub(1).and_then(|k| game.rigid_groups.get(k)) {
+                                    if !banned[g] {
+                                        banned[g] = true;
+                                        undo = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let cell = &self.board.objects[i * so..][..so];
+                for s in &game.sounds.cant_move {
+                    if bits::any(cell, &s.objects) && bits::any(&s.directions, &mv) && !self.cant_move.contains(&s.seed) {
+                        self.cant_move.push(s.seed.clone());
+                    }
+                }
+            }
+            self.board.movements[i * sm..][..sm].fill(0);
+            if game.rigid {
+                self.board.rigid_group[i * sm..][..sm].fill(0);
+                self.board.rigid_applied[i * sm..][..sm].fill(0);
+            }
+        }
+        undo
+    }
+
+    /// The level as the conformance tables write it.
+    pub fn level_string(&self) -> String {
+        let so = self.game.stride_obj;
+        let b = &self.board;
+        let mut out = String::new();
+        let mut seen: Vec<String> = Vec::new();
+        for y in 0..b.height {
+            for x in 0..b.width {
+                let i = x + y * b.width;
+                let names = self.game.names_in(&b.objects[i * so..][..so]).join(" ");
+                let n = match seen.iter().position(|s| *s == names) {
+                    Some(n) => n,
+                    None => {
+                        seen.push(names.clone());
+                        out.push_str(&names);
+                        out.push(':');
+                        seen.len() - 1
+                    }
+                };
+                out.push_str(&n.to_string());
+                out.push(',');
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Where one row of a rule matched: its first cell and its ellipses' gaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Match {
+    start: usize,
+    gaps: [usize; 2],
+}
+
+/// Every combination of one match per row, the first row varying fastest.
+fn tuples(rows: &[Vec<Match>]) -> Vec<Vec<Match>> {
+    let mut out: Vec<Vec<Match>> = vec![Vec::new()];
+    for row in rows {
+        let mut next = Vec::with_capacity(out.len() * row.len());
+        for m in row {
+            for t in &out {
+                let mut t = t.clone();
+                t.push(*m);
+                next.push(t);
+            }
+        }
+        out = next;
+    }
+    out
+}

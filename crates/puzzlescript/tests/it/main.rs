@@ -1,0 +1,4 @@
+//! The PuzzleScript crate's integration tests, one binary.
+
+mod conformance;
+mod simulation;
