@@ -11,7 +11,11 @@ fn play(case: &Value) -> Result<(), String> {
     let source = case["source"].as_str().ok_or("no source")?;
     let (game, log) = compile(source);
     let game = game.ok_or_else(|| format!("did not compile: {:?}", log.official_texts().collect::<Vec<_>>()))?;
-    let level = case["level"].as_u64().unwrap_or(0) as usize;
+    // Upstream writes a few levels as strings ("1"); the engine reads both.
+    let level = match &case["level"] {
+        Value::String(s) => s.parse().map_err(|_| format!("level {s:?} is not a number"))?,
+        v => v.as_u64().unwrap_or(0) as usize,
+    };
     let seed = match &case["seed"] {
         Value::String(s) => s.clone(),
         Value::Number(n) => n.to_string(),
@@ -19,6 +23,10 @@ fn play(case: &Value) -> Result<(), String> {
     };
     let mut engine = Engine::load(&game, level, &seed, OnWin::NextLevel).ok_or("no such level")?;
     engine.drain();
+    let trace = std::env::var_os("TRACE").is_some();
+    if trace {
+        eprintln!("start\n{}", engine.level_string());
+    }
     for input in case["inputs"].as_array().ok_or("no inputs")? {
         match input {
             Value::String(s) if s == "undo" => engine.undo(),
@@ -40,6 +48,9 @@ fn play(case: &Value) -> Result<(), String> {
             other => return Err(format!("unknown input {other}")),
         }
         engine.drain();
+        if trace {
+            eprintln!("after {input}\n{}", engine.level_string());
+        }
     }
     let got = engine.level_string();
     let expected = case["expected"].as_str().unwrap_or_default();
