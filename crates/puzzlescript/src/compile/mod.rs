@@ -277,6 +277,7 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
     let prelude = prelude(parsed, palette_name, log);
     let (loop_point, late_loop_point) = loop_points(&mut loops, &groups, &late_groups, log);
     let sounds = sounds(parsed, &symbols, log);
+    check_colors(parsed, palette_name, log);
 
     let layer_of_id = symbols
         .id_names
@@ -504,6 +505,18 @@ fn prelude(parsed: &Parsed, palette_name: &'static str, log: &mut Log) -> Prelud
         check_dimensions(value, line, log);
     }
     p
+}
+
+/// The title screen's colours: the last of each option counts.
+fn check_colors(parsed: &Parsed, palette_name: &str, log: &mut Log) {
+    // The last of each colour option counts; a bad one is an error.
+    for (key, fallback) in [("text_color", "white"), ("background_color", "black")] {
+        if let Some((_, value, line)) = parsed.metadata.iter().rev().find(|(k, _, _)| k == key) {
+            if palette::to_hex(palette_name, value).is_none() {
+                log.error(*line, format!("{key} in incorrect format - found {value}, but I expect a color name (like 'pink') or hex-formatted color (like '#1412FA').  Defaulting to {fallback}."));
+            }
+        }
+    }
 }
 
 fn check_dimensions(value: &str, line: usize, log: &mut Log) {
