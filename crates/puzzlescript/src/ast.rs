@@ -30,6 +30,23 @@ pub struct Parsed {
     pub win_conditions: Vec<WinLine>,
     /// LEVELS in file order: message entries and grid levels.
     pub levels: Vec<LevelEntry>,
+    /// For each name the parser registered (objects, their extra names,
+    /// legend entries), the line where it was last registered: the official
+    /// `original_line_numbers`, which the compiler uses for messages about
+    /// `background`. A name spelled so that the official whole-word search
+    /// cannot find it in its line (one starting or ending with a symbol) is
+    /// not registered, as there.
+    pub name_lines: std::collections::HashMap<String, usize>,
+    /// The parse stopped early, as the official engine's does: more than
+    /// five errors (it then compiles nothing further and logs nothing more,
+    /// not even "No levels found"), or more than 100 messages (the official
+    /// engine throws). The sections hold what was read up to there.
+    pub aborted: bool,
+    /// Where a comment that is still open at the end of the file was opened
+    /// (`(line, column)` of its outermost `(`). The official engine says
+    /// nothing about it (the rest of the file is silently a comment), so no
+    /// message is logged; puzzle-qa can point at it.
+    pub unclosed_comment: Option<(usize, usize)>,
 }
 
 /// One object of the OBJECTS section.
@@ -128,5 +145,7 @@ pub enum LevelEntry {
         line: usize,
         /// Its rows, lowercased and trimmed, as written (not padded).
         rows: Vec<String>,
+        /// The column (from 1) of each row's first character.
+        columns: Vec<usize>,
     },
 }

@@ -2,8 +2,8 @@
 //! compiler and a turn engine that play a game as the official engine does.
 //!
 //! * `ast.rs`: what the parser reads, section by section.
-//! * `parse.rs`: the source text to [`ast::Parsed`], with the official
-//!   engine's parse errors and warnings.
+//! * `parse/`: the source text to [`ast::Parsed`], with the official
+//!   engine's parse errors and warnings (a file per section).
 //! * `log.rs`: those messages, kept as the official engine keeps them.
 
 #![warn(missing_docs, unreachable_pub)]

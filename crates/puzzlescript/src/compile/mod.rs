@@ -346,7 +346,7 @@ fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
                 }
                 out.push(LevelData::Message(text.clone()));
             }
-            LevelEntry::Grid { line, rows } => {
+            LevelEntry::Grid { line, rows, .. } => {
                 let rows: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
                 let width = rows.first().map_or(0, Vec::len);
                 let height = rows.len();

@@ -1,5 +1,7 @@
-//! The PuzzleScript crate's integration tests, one binary.
+//! The puzzlescript crate's integration tests, one binary: a module per
+//! subject.
 
-mod conformance;
 mod compile_errors;
+mod conformance;
+mod parse_messages;
 mod simulation;

@@ -1,0 +1,146 @@
+//! COLLISIONLAYERS: each line one layer, its names separated by spaces or
+//! commas; properties stand for their objects, aggregates are refused, and
+//! `background` must be alone in its layer.
+
+use super::cursor::{self, Line};
+use super::{EXPANSION_BUDGET, Found, Parser};
+use crate::ast::Layer;
+
+#[derive(Debug, Default)]
+pub(super) struct State {
+    /// The names written on this layer's line so far.
+    written: Vec<String>,
+    /// `background` has been seen on this line.
+    background: bool,
+}
+
+impl Parser<'_> {
+    pub(super) fn layers_step(&mut self, line: &mut Line, sol: bool) {
+        if sol {
+            self.out.layers.push(Layer {
+                objects: Vec::new(),
+                line: self.line_no,
+            });
+            self.layers.written.clear();
+            self.layers.background = false;
+        }
+        let column = line.here();
+        let Some(token) = line.eat(cursor::name) else {
+            let n = cursor::layer_separators(line.rest());
+            if n == 0 {
+                let c = line.peek().map(String::from).unwrap_or_default();
+                self.error(
+                    column,
+                    1,
+                    format!("error detected - unexpected character {c}"),
+                );
+                line.bump();
+            } else {
+                line.take(n);
+            }
+            return;
+        };
+        let name = token.word().to_string();
+        let width = token.width();
+        let shown = name.to_uppercase();
+        if name == "background" {
+            if self
+                .out
+                .layers
+                .last()
+                .is_some_and(|l| !l.objects.is_empty())
+            {
+                self.error(column, width, "Background must be in a layer by itself.");
+            }
+            self.layers.background = true;
+        } else if self.layers.background {
+            self.error(column, width, "Background must be in a layer by itself.");
+        }
+        let mut members = Vec::new();
+        let mut budget = EXPANSION_BUDGET;
+        self.layer_members(&name, column, width, &name, &mut members, &mut budget);
+        let Some(current) = self.out.layers.len().checked_sub(1) else {
+            self.error(column, width, "no layers found.");
+            return;
+        };
+        let elsewhere: Vec<usize> = members
+            .iter()
+            .flat_map(|m| {
+                self.out
+                    .layers
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, l)| l.objects.contains(m))
+                    .map(|(j, _)| j)
+            })
+            .filter(|&j| j != current)
+            .collect();
+        if !elsewhere.is_empty() {
+            let listed: String = elsewhere.iter().map(|j| format!("#{}, ", j + 1)).collect();
+            let count = self.out.layers.len();
+            self.warning(
+                column,
+                width,
+                format!("Object \"{shown}\" included in multiple collision layers ( layers {listed}#{count} ). You should fix this!"),
+            );
+        }
+        if self.layers.written.contains(&name) {
+            self.warning(
+                column,
+                width,
+                format!("Object \"{shown}\" included explicitly multiple times in the same layer. Don't do that innit."),
+            );
+        }
+        self.layers.written.push(name);
+        if let Some(layer) = self.out.layers.last_mut() {
+            layer.objects.extend(members);
+        }
+    }
+
+    /// The objects `name` puts in a layer (`written` is the name on the
+    /// line, for messages).
+    fn layer_members(
+        &mut self,
+        written: &str,
+        column: usize,
+        width: usize,
+        name: &str,
+        out: &mut Vec<String>,
+        budget: &mut usize,
+    ) {
+        if *budget == 0 {
+            self.thrown = true;
+            return;
+        }
+        *budget -= 1;
+        let (own, members) = match self.lookup(name) {
+            Found::Object(n) => {
+                out.push(n);
+                return;
+            }
+            Found::Aggregate(a) => {
+                let text = format!(
+                    "\"{}\" is an aggregate (defined using \"and\"), and cannot be added to a single layer because its constituent objects must be able to coexist.",
+                    a.name
+                );
+                self.error(column, width, text);
+                return;
+            }
+            Found::Undeclared(_) => {
+                let shown = written.to_uppercase();
+                self.error(
+                    column,
+                    width,
+                    format!(
+                        "Cannot add \"{shown}\" to a collision layer; it has not been declared."
+                    ),
+                );
+                return;
+            }
+            Found::Property(p) => (p.name.clone(), p.items.clone()),
+        };
+        for member in members.iter().filter(|m| **m != own) {
+            self.layer_members(written, column, width, member, out, budget);
+        }
+    }
+}
