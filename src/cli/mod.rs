@@ -9,6 +9,7 @@ mod check;
 mod generate;
 mod load;
 mod pages;
+mod puzzlescript;
 mod replay;
 mod report;
 mod show;
@@ -139,9 +140,17 @@ struct ReplayArgs {
     /// The moves, in the game's notation (docs/games/ gives each game's).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     moves: String,
-    /// The game of FILE, instead of inferring it from the folder name.
+    /// The game of FILE, instead of inferring it from the folder name (or,
+    /// for PuzzleScript, from the file's section headers).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level to play, counting
+    /// grid levels from 1 (message entries are not levels).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
+    /// For a game that uses randomness: the seed of its random generator.
+    #[arg(long, value_name = "TEXT")]
+    seed: Option<String>,
     /// Print one JSON object instead of a sentence.
     #[arg(long)]
     json: bool,

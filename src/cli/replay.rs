@@ -16,7 +16,16 @@ struct ReplayLine<'a> {
 }
 
 pub fn run(args: ReplayArgs) -> Exit {
+    if super::puzzlescript::recognise(&args.file, args.game.as_deref()) {
+        return super::puzzlescript::replay(&args);
+    }
     let file = args.file.display().to_string();
+    if args.level.is_some() || args.seed.is_some() {
+        eprintln!(
+            "error: --level and --seed are for PuzzleScript files (many levels, random rules); {file} is one level of its game\n  = hint: run `puzzle-qa replay {file} --moves ...`"
+        );
+        return Exit::BadInput;
+    }
     let Some(loaded) = load(&args.file, args.game.as_deref()) else {
         return Exit::BadInput;
     };

@@ -294,7 +294,11 @@ impl<'g> Engine<'g> {
             return;
         }
         if ignore_duplicates {
-            while self.backups.last().is_some_and(|b| *b == self.board.objects) {
+            while self
+                .backups
+                .last()
+                .is_some_and(|b| *b == self.board.objects)
+            {
                 self.backups.pop();
             }
         }
@@ -358,7 +362,14 @@ impl<'g> Engine<'g> {
     fn calculate_masks(&mut self) {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let b = &mut self.board;
-        for v in [&mut b.row_objects, &mut b.col_objects, &mut b.map_objects, &mut b.row_moves, &mut b.col_moves, &mut b.map_moves] {
+        for v in [
+            &mut b.row_objects,
+            &mut b.col_objects,
+            &mut b.map_objects,
+            &mut b.row_moves,
+            &mut b.col_moves,
+            &mut b.map_moves,
+        ] {
             v.fill(0);
         }
         for x in 0..b.width {
@@ -424,7 +435,9 @@ impl<'g> Engine<'g> {
 
         if !players.is_empty() && game.prelude.require_player_movement {
             let so = game.stride_obj;
-            let moved = players.iter().any(|&p| !bits::any(&game.player, &self.board.objects[p * so..][..so]));
+            let moved = players
+                .iter()
+                .any(|&p| !bits::any(&game.player, &self.board.objects[p * so..][..so]));
             if !moved {
                 self.restore(&bak);
                 self.message = None;
@@ -439,7 +452,13 @@ impl<'g> Engine<'g> {
         modified
     }
 
-    fn command_queue(&mut self, bak: &[u32], dont_modify: bool, dont_do_win: bool, had_input: bool) -> bool {
+    fn command_queue(
+        &mut self,
+        bak: &[u32],
+        dont_modify: bool,
+        dont_do_win: bool,
+        had_input: bool,
+    ) -> bool {
         if self.queue.contains(&Queued::Cancel) {
             let left = self.queue.len() > 1;
             self.restore(bak);
@@ -462,7 +481,9 @@ impl<'g> Engine<'g> {
             }
             modified = true;
         }
-        if dont_modify && (self.queue.contains(&Queued::Win) || self.queue.contains(&Queued::Restart)) {
+        if dont_modify
+            && (self.queue.contains(&Queued::Win) || self.queue.contains(&Queued::Restart))
+        {
             return true;
         }
         if !dont_modify {
@@ -522,8 +543,20 @@ impl<'g> Engine<'g> {
         let so = self.game.stride_obj;
         let cells = || self.board.objects.chunks(so);
         self.game.win_conditions.iter().all(|w| {
-            let f1 = |c: &[u32]| if w.a_all { bits::within(&w.a, c) } else { bits::any(&w.a, c) };
-            let f2 = |c: &[u32]| if w.b_all { bits::within(&w.b, c) } else { bits::any(&w.b, c) };
+            let f1 = |c: &[u32]| {
+                if w.a_all {
+                    bits::within(&w.a, c)
+                } else {
+                    bits::any(&w.a, c)
+                }
+            };
+            let f2 = |c: &[u32]| {
+                if w.b_all {
+                    bits::within(&w.b, c)
+                } else {
+                    bits::any(&w.b, c)
+                }
+            };
             match w.quantifier {
                 Quantifier::No => !cells().any(|c| f1(c) && f2(c)),
                 Quantifier::Some => cells().any(|c| f1(c) && f2(c)),
@@ -554,7 +587,12 @@ impl<'g> Engine<'g> {
         }
     }
 
-    fn apply_rules(&mut self, groups: &[Group], loop_point: &[Option<usize>], banned: Option<&[bool]>) {
+    fn apply_rules(
+        &mut self,
+        groups: &[Group],
+        loop_point: &[Option<usize>],
+        banned: Option<&[bool]>,
+    ) {
         let mut propagated = false;
         let mut loops = 0;
         let mut g = 0;
@@ -693,7 +731,10 @@ impl<'g> Engine<'g> {
                     gap += 1;
                 }
                 Slot::Cell(p) => {
-                    if index < 0 || index as usize >= self.board.len() || !self.cell_matches(p, index as usize) {
+                    if index < 0
+                        || index as usize >= self.board.len()
+                        || !self.cell_matches(p, index as usize)
+                    {
                         return false;
                     }
                     index += d;
@@ -733,7 +774,10 @@ impl<'g> Engine<'g> {
                 let i = x * b.height + y;
                 if wild == 0 {
                     if self.row_matches_at(row, i, d, &[]) {
-                        found.push(Match { start: i, gaps: [0, 0] });
+                        found.push(Match {
+                            start: i,
+                            gaps: [0, 0],
+                        });
                     }
                     return;
                 }
@@ -748,14 +792,20 @@ impl<'g> Engine<'g> {
                 if wild == 1 {
                     for k in 0..kmax {
                         if self.row_matches_at(row, i, d, &[k]) {
-                            found.push(Match { start: i, gaps: [k, 0] });
+                            found.push(Match {
+                                start: i,
+                                gaps: [k, 0],
+                            });
                         }
                     }
                 } else {
                     for k1 in 0..kmax {
                         for k2 in 0..kmax.saturating_sub(k1) {
                             if self.row_matches_at(row, i, d, &[k1, k2]) {
-                                found.push(Match { start: i, gaps: [k1, k2] });
+                                found.push(Match {
+                                    start: i,
+                                    gaps: [k1, k2],
+                                });
                             }
                         }
                     }
@@ -763,7 +813,9 @@ impl<'g> Engine<'g> {
             };
             if horizontal {
                 for y in ymin..ymax {
-                    if !bits::within(ro, &b.row_objects[y * so..][..so]) || !bits::within(rm, &b.row_moves[y * sm..][..sm]) {
+                    if !bits::within(ro, &b.row_objects[y * so..][..so])
+                        || !bits::within(rm, &b.row_moves[y * sm..][..sm])
+                    {
                         continue;
                     }
                     for x in xmin..xmax {
@@ -772,7 +824,9 @@ impl<'g> Engine<'g> {
                 }
             } else {
                 for x in xmin..xmax {
-                    if !bits::within(ro, &b.col_objects[x * so..][..so]) || !bits::within(rm, &b.col_moves[x * sm..][..sm]) {
+                    if !bits::within(ro, &b.col_objects[x * so..][..so])
+                        || !bits::within(rm, &b.col_moves[x * sm..][..sm])
+                    {
                         continue;
                     }
                     for y in ymin..ymax {
@@ -825,7 +879,12 @@ impl<'g> Engine<'g> {
         let mut set = rep.set.to_vec();
         let mut clear = rep.clear.to_vec();
         let mut set_moves = rep.set_moves.to_vec();
-        let mut clear_moves: Vec<u32> = rep.clear_moves.iter().zip(rep.layer_moves.iter()).map(|(a, b)| a | b).collect();
+        let mut clear_moves: Vec<u32> = rep
+            .clear_moves
+            .iter()
+            .zip(rep.layer_moves.iter())
+            .map(|(a, b)| a | b)
+            .collect();
         if !bits::is_zero(&rep.random_object) {
             let choices: Vec<usize> = bits::ones(&rep.random_object).collect();
             let pick = choices[self.rng.below(choices.len()).min(choices.len() - 1)];
@@ -844,9 +903,19 @@ impl<'g> Engine<'g> {
         }
         let b = &mut self.board;
         let old = b.objects[i * so..][..so].to_vec();
-        let new: Vec<u32> = old.iter().zip(&clear).zip(&set).map(|((o, c), s)| (o & !c) | s).collect();
+        let new: Vec<u32> = old
+            .iter()
+            .zip(&clear)
+            .zip(&set)
+            .map(|((o, c), s)| (o & !c) | s)
+            .collect();
         let old_moves = b.movements[i * sm..][..sm].to_vec();
-        let new_moves: Vec<u32> = old_moves.iter().zip(&clear_moves).zip(&set_moves).map(|((o, c), s)| (o & !c) | s).collect();
+        let new_moves: Vec<u32> = old_moves
+            .iter()
+            .zip(&clear_moves)
+            .zip(&set_moves)
+            .map(|((o, c), s)| (o & !c) | s)
+            .collect();
         let mut rigid_change = false;
         if rigid {
             let mut rigid_mask = vec![0u32; sm];
@@ -974,9 +1043,15 @@ impl<'g> Engine<'g> {
                             *m &= a;
                         }
                         if !bits::is_zero(&mv) {
-                            if let Some(layer) = (0..game.layer_count).find(|&l| bits::field(&mv, 5 * l) != 0) {
-                                let index = bits::field(&self.board.rigid_group[i * sm..][..sm], 5 * layer) as usize;
-                                if let Some(&g) = index.checked_sub(1).and_then(|k| game.rigid_groups.get(k)) {
+                            if let Some(layer) =
+                                (0..game.layer_count).find(|&l| bits::field(&mv, 5 * l) != 0)
+                            {
+                                let index =
+                                    bits::field(&self.board.rigid_group[i * sm..][..sm], 5 * layer)
+                                        as usize;
+                                if let Some(&g) =
+                                    index.checked_sub(1).and_then(|k| game.rigid_groups.get(k))
+                                {
                                     if !banned[g] {
                                         banned[g] = true;
                                         undo = true;
@@ -988,7 +1063,10 @@ impl<'g> Engine<'g> {
                 }
                 let cell = &self.board.objects[i * so..][..so];
                 for s in &game.sounds.cant_move {
-                    if bits::any(cell, &s.objects) && bits::any(&s.directions, &mv) && !self.cant_move.contains(&s.seed) {
+                    if bits::any(cell, &s.objects)
+                        && bits::any(&s.directions, &mv)
+                        && !self.cant_move.contains(&s.seed)
+                    {
                         self.cant_move.push(s.seed.clone());
                     }
                 }

@@ -15,7 +15,46 @@ mod parse;
 pub use parse::parse;
 mod bits;
 pub mod engine;
+pub mod play;
 mod rng;
 pub use rng::Rng;
 pub mod compile;
 mod palette;
+
+use puzzle_qa_core::diagnostic::Diagnostic;
+
+/// Compiles a game file: the game and its warnings, or every message when
+/// any is an error (the official engine would not play it as written).
+pub fn load(source: &str) -> Result<(compile::Game, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (game, log) = compile::compile(source);
+    match game {
+        Some(game) if !log.has_errors() => Ok((game, log.diagnostics())),
+        _ => {
+            let mut all = log.diagnostics();
+            if all.is_empty() {
+                all.push(Diagnostic::error("the game does not compile"));
+            }
+            Err(all)
+        }
+    }
+}
+
+/// Whether a text reads as a PuzzleScript game: it has section headers
+/// (OBJECTS and at least two others) on lines of their own.
+pub fn looks_like(text: &str) -> bool {
+    const SECTIONS: [&str; 7] = [
+        "objects",
+        "legend",
+        "sounds",
+        "collisionlayers",
+        "rules",
+        "winconditions",
+        "levels",
+    ];
+    let headers: std::collections::HashSet<String> = text
+        .lines()
+        .map(|l| l.trim().to_lowercase())
+        .filter(|l| SECTIONS.contains(&l.as_str()))
+        .collect();
+    headers.contains("objects") && headers.len() >= 3
+}

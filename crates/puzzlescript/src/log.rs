@@ -43,11 +43,24 @@ impl Log {
     }
 
     /// Records a warning at `line`, `column`, underlining `width` characters.
-    pub fn warning_at(&mut self, line: usize, column: usize, width: usize, text: impl Into<String>) {
+    pub fn warning_at(
+        &mut self,
+        line: usize,
+        column: usize,
+        width: usize,
+        text: impl Into<String>,
+    ) {
         self.push(Severity::Warning, Some(line), column, width, text.into());
     }
 
-    fn push(&mut self, severity: Severity, line: Option<usize>, column: usize, width: usize, text: String) {
+    fn push(
+        &mut self,
+        severity: Severity,
+        line: Option<usize>,
+        column: usize,
+        width: usize,
+        text: String,
+    ) {
         // The official engine drops a message identical (same line, same
         // text, same kind) to one already logged.
         if self

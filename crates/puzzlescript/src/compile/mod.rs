@@ -142,6 +142,11 @@ pub struct Game {
     pub(crate) uses_random: bool,
     /// Colours (hex) and sprite (5 × 5 colour indices) per object id.
     pub(crate) art: Vec<(Vec<String>, Vec<Vec<Option<u8>>>)>,
+    /// The legend's one-character names and the objects each places, in
+    /// the order the legend gives them.
+    pub(crate) glyphs: Vec<(char, Box<[u32]>)>,
+    /// The background object's id.
+    pub(crate) background: Option<usize>,
 }
 
 impl Game {
@@ -167,7 +172,10 @@ impl Game {
 
     /// The object names (lowercase) in a cell's bits, sorted by byte order.
     pub fn names_in(&self, cell: &[u32]) -> Vec<&str> {
-        let mut names: Vec<&str> = bits::ones(cell).filter_map(|b| self.id_names.get(b)).map(String::as_str).collect();
+        let mut names: Vec<&str> = bits::ones(cell)
+            .filter_map(|b| self.id_names.get(b))
+            .map(String::as_str)
+            .collect();
         names.sort_unstable();
         names
     }
@@ -198,7 +206,12 @@ pub fn compile(source: &str) -> (Option<Game>, Log) {
 
 fn defined(parsed: &Parsed, name: &str) -> bool {
     parsed.objects.iter().any(|o| o.name == name)
-        || parsed.synonyms.iter().chain(&parsed.aggregates).chain(&parsed.properties).any(|e| e.name == name)
+        || parsed
+            .synonyms
+            .iter()
+            .chain(&parsed.aggregates)
+            .chain(&parsed.properties)
+            .any(|e| e.name == name)
 }
 
 fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
@@ -209,7 +222,10 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
         log.error(None, "Error, didn't find any object called background, either in the objects section, or the legends section. There must be a background!");
     }
     if parsed.layers.is_empty() {
-        log.error(None, "No collision layers defined.  All objects need to be in collision layers.");
+        log.error(
+            None,
+            "No collision layers defined.  All objects need to be in collision layers.",
+        );
         return None;
     }
     let palette_name = Symbols::palette_name(parsed, log);
@@ -244,9 +260,18 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
         keep[i] = seen_in_group.insert(rules::identity(r));
         last_group = r.group;
     }
-    let deduped: Vec<_> = expanded.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect();
+    let deduped: Vec<_> = expanded
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(r, k)| k.then_some(r))
+        .collect();
     let uses_random = deduped.iter().any(|r| {
-        r.random || r.rhs.iter().flatten().flatten().any(|i| i.dir == "random" || i.dir == "randomdir")
+        r.random
+            || r.rhs
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|i| i.dir == "random" || i.dir == "randomdir")
     });
     let compiled = patterns::compile(&symbols, deduped, log);
     let mut groups = grouped(compiled.iter().filter(|r| !r.late).cloned().collect(), log);
@@ -261,17 +286,30 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
         }
     }
     if rigid_groups.len() > 30 {
-        log.error(groups[rigid_groups[30]].rules[0].line, "There can't be more than 30 rigid groups (rule groups containing rigid members).");
+        log.error(
+            groups[rigid_groups[30]].rules[0].line,
+            "There can't be more than 30 rigid groups (rule groups containing rigid members).",
+        );
     }
     for g in late_groups.iter_mut() {
         g.rigid_index = 0;
     }
 
     let win_conditions = win_conditions(parsed, &symbols, log);
-    let layered: std::collections::HashSet<&str> = parsed.layers.iter().flat_map(|l| l.objects.iter().map(String::as_str)).collect();
+    let layered: std::collections::HashSet<&str> = parsed
+        .layers
+        .iter()
+        .flat_map(|l| l.objects.iter().map(String::as_str))
+        .collect();
     for o in &parsed.objects {
         if !layered.contains(o.name.as_str()) {
-            log.error(o.line, format!("Object \"{}\" has been defined, but not assigned to a layer.", o.name.to_uppercase()));
+            log.error(
+                o.line,
+                format!(
+                    "Object \"{}\" has been defined, but not assigned to a layer.",
+                    o.name.to_uppercase()
+                ),
+            );
         }
     }
     let prelude = prelude(parsed, palette_name, log);
@@ -287,16 +325,59 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
     let art = symbols
         .id_names
         .iter()
-        .map(|n| symbols.object(n).map(|o| (o.colors.clone(), o.sprite.clone())).unwrap_or_default())
+        .map(|n| {
+            symbols
+                .object(n)
+                .map(|o| (o.colors.clone(), o.sprite.clone()))
+                .unwrap_or_default()
+        })
         .collect();
+    let mut glyphs = Vec::new();
+    let single = |name: &str| {
+        let mut chars = name.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    };
+    let legend_order = parsed
+        .objects
+        .iter()
+        .map(|o| (o.name.as_str(), o.line))
+        .chain(
+            parsed
+                .synonyms
+                .iter()
+                .chain(&parsed.aggregates)
+                .map(|e| (e.name.as_str(), e.line)),
+        );
+    for (name, _) in legend_order {
+        let (Some(c), Some(ids)) = (single(name), symbols.glyphs.get(name)) else {
+            continue;
+        };
+        if glyphs.iter().any(|(g, _)| *g == c) {
+            continue;
+        }
+        let mut mask = symbols.zero_mask();
+        for id in ids.iter().flatten() {
+            bits::set(&mut mask, *id);
+        }
+        glyphs.push((c, mask.into_boxed_slice()));
+    }
     Some(Game {
+        glyphs,
+        background: symbols.background_id,
         symbols_names: symbols.objects.iter().map(|o| o.name.clone()).collect(),
         id_names: symbols.id_names.clone(),
         layer_of_id,
         layer_count: symbols.layer_count,
         stride_obj: symbols.stride_obj,
         stride_mov: symbols.stride_mov,
-        layer_masks: symbols.layer_masks.iter().map(|m| m.clone().into_boxed_slice()).collect(),
+        layer_masks: symbols
+            .layer_masks
+            .iter()
+            .map(|m| m.clone().into_boxed_slice())
+            .collect(),
         player: player.into_boxed_slice(),
         player_all,
         rigid: !rigid_groups.is_empty(),
@@ -337,7 +418,9 @@ fn grouped(rules: Vec<Rule>, log: &mut Log) -> Vec<Group> {
 
 fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
     let mut out = Vec::new();
-    let background_layer = symbols.background_layer.and_then(|l| symbols.layer_masks.get(l));
+    let background_layer = symbols
+        .background_layer
+        .and_then(|l| symbols.layer_masks.get(l));
     for entry in &parsed.levels {
         match entry {
             LevelEntry::Message { text, line } => {
@@ -354,13 +437,18 @@ fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
                 let mut cells = vec![0u32; width * height * stride];
                 'fill: for x in 0..width {
                     for (y, row) in rows.iter().enumerate() {
-                        let Some(&ch) = row.get(x).or(row.last()) else { continue };
+                        let Some(&ch) = row.get(x).or(row.last()) else {
+                            continue;
+                        };
                         let key = ch.to_string();
                         let Some(glyph) = symbols.glyphs.get(&key) else {
                             if symbols.properties.contains(&key) {
                                 log.error(line + y, format!("Error, symbol \"{ch}\" is defined using OR, and therefore ambiguous - it cannot be used in a map. Did you mean to define it in terms of AND?"));
                             } else {
-                                log.error(line + y, format!("Error, symbol \"{ch}\", used in map, not found."));
+                                log.error(
+                                    line + y,
+                                    format!("Error, symbol \"{ch}\", used in map, not found."),
+                                );
                             }
                             break 'fill;
                         };
@@ -447,7 +535,11 @@ fn win_conditions(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<WinC
             continue;
         }
         let n1 = &w.words[1];
-        let n2 = if w.words.len() == 4 { w.words[3].as_str() } else { ALL };
+        let n2 = if w.words.len() == 4 {
+            w.words[3].as_str()
+        } else {
+            ALL
+        };
         let look = |name: &str, log: &mut Log| {
             if let Some(m) = symbols.object_masks.get(name) {
                 Some((false, m.clone()))
@@ -460,7 +552,9 @@ fn win_conditions(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<WinC
         };
         let a = look(n1, log);
         let b = look(n2, log);
-        let (Some((a_all, a)), Some((b_all, b))) = (a, b) else { continue };
+        let (Some((a_all, a)), Some((b_all, b))) = (a, b) else {
+            continue;
+        };
         out.push(WinCondition {
             quantifier,
             a: a.into_boxed_slice(),
@@ -534,19 +628,35 @@ fn check_dimensions(value: &str, line: usize, log: &mut Log) {
                 }
             }
             _ => {
-                log.warning(line, format!("Wasn't able to make sense of \"{s}\" as a (whole number) dimension."));
+                log.warning(
+                    line,
+                    format!("Wasn't able to make sense of \"{s}\" as a (whole number) dimension."),
+                );
                 ok = false;
             }
         }
     }
     if !ok {
         log.warning(line, format!("Couldn't understand the dimensions given to me (you gave \"{value}\") - should be of the form AxB."));
-    } else if parts.iter().any(|s| s.trim().parse::<f64>().is_ok_and(|v| v <= 0.0)) {
-        log.warning(line, format!("The dimensions given to me (you gave \"{value}\") are baad - they should be > 0."));
+    } else if parts
+        .iter()
+        .any(|s| s.trim().parse::<f64>().is_ok_and(|v| v <= 0.0))
+    {
+        log.warning(
+            line,
+            format!(
+                "The dimensions given to me (you gave \"{value}\") are baad - they should be > 0."
+            ),
+        );
     }
 }
 
-fn loop_points(loops: &mut Vec<(usize, i32)>, groups: &[Group], late: &[Group], log: &mut Log) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
+fn loop_points(
+    loops: &mut Vec<(usize, i32)>,
+    groups: &[Group],
+    late: &[Group],
+    log: &mut Log,
+) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
     for (i, (line, kind)) in loops.iter().enumerate() {
         if i % 2 == 0 && *kind == -1 {
             log.error(*line, "Found an ENDLOOP, but I'm not in a loop?");
@@ -556,7 +666,10 @@ fn loop_points(loops: &mut Vec<(usize, i32)>, groups: &[Group], late: &[Group], 
     }
     if loops.len() % 2 == 1 {
         let line = loops[loops.len() - 1].0;
-        log.error(line, "Yo I found a STARTLOOP without a corresponding ENDLOOP.");
+        log.error(
+            line,
+            "Yo I found a STARTLOOP without a corresponding ENDLOOP.",
+        );
         loops.push((line, -1));
     }
     let points = |groups: &[Group], log: &mut Log| {
@@ -622,7 +735,9 @@ fn sounds(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Sounds {
                 s.events.push((event.clone(), seed.clone()));
             }
             SoundToken::Name(target) => {
-                let Some(SoundToken::Verb(verb)) = t.get(1) else { continue };
+                let Some(SoundToken::Verb(verb)) = t.get(1) else {
+                    continue;
+                };
                 let mut verb = verb.as_str();
                 let mut dirs: Vec<&str> = t[2..t.len() - 1]
                     .iter()
@@ -676,8 +791,12 @@ fn sounds(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Sounds {
                         }
                     }
                     for name in targets {
-                        let Some(o) = symbols.object(&name) else { continue };
-                        let (Some(layer), Some(id)) = (o.layer, o.id) else { continue };
+                        let Some(o) = symbols.object(&name) else {
+                            continue;
+                        };
+                        let (Some(layer), Some(id)) = (o.layer, o.id) else {
+                            continue;
+                        };
                         let mut objects = symbols.zero_mask();
                         bits::set(&mut objects, id);
                         let mut directions = vec![0u32; symbols.stride_mov];

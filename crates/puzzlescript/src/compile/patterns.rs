@@ -100,7 +100,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                 for item in cell {
                     if item.dir == "..." {
                         if cell.len() != 1 {
-                            log.error(raw.line, "You can't have anything in with an ellipsis. Sorry.");
+                            log.error(
+                                raw.line,
+                                "You can't have anything in with an ellipsis. Sorry.",
+                            );
                             continue 'rules;
                         }
                         if c == 0 || c == row.len() - 1 {
@@ -121,9 +124,19 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         continue;
                     }
                     let object = symbols.object(&item.name);
-                    let mask = symbols.object_masks.get(&item.name).cloned().unwrap_or_else(z);
+                    let mask = symbols
+                        .object_masks
+                        .get(&item.name)
+                        .cloned()
+                        .unwrap_or_else(z);
                     let Some(layer) = symbols.layer_of(&item.name) else {
-                        log.error(raw.line, format!("Oops! {} not assigned to a layer.", item.name.to_uppercase()));
+                        log.error(
+                            raw.line,
+                            format!(
+                                "Oops! {} not assigned to a layer.",
+                                item.name.to_uppercase()
+                            ),
+                        );
                         continue;
                     };
                     if item.dir == "no" {
@@ -168,16 +181,27 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     replace: None,
                 };
                 if let Some(cell_r) = raw.rhs.get(r).and_then(|x| x.get(c)) {
-                    if cell_r.first().is_some_and(|i| i.dir == "...") && cell.first().is_none_or(|i| i.dir != "...") {
+                    if cell_r.first().is_some_and(|i| i.dir == "...")
+                        && cell.first().is_none_or(|i| i.dir != "...")
+                    {
                         log.error(raw.line, "An ellipsis on the right must be matched by one in the corresponding place on the left.");
                     }
                     if cell_r.iter().any(|i| i.dir == "...") && cell_r.len() != 1 {
-                        log.error(raw.line, "You can't have anything in with an ellipsis. Sorry.");
+                        log.error(
+                            raw.line,
+                            "You can't have anything in with an ellipsis. Sorry.",
+                        );
                     }
                     let mut used_r: Vec<Option<String>> = vec![None; layers];
                     let mut used_rand: Vec<Option<String>> = vec![None; layers];
                     let (mut clear, mut set, mut random_object) = (z(), z(), z());
-                    let (mut clear_moves, mut set_moves, mut layers_r, mut layer_moves, mut random_dir) = (zm(), zm(), zm(), zm(), zm());
+                    let (
+                        mut clear_moves,
+                        mut set_moves,
+                        mut layers_r,
+                        mut layer_moves,
+                        mut random_dir,
+                    ) = (zm(), zm(), zm(), zm(), zm());
                     for item in cell_r {
                         if item.dir == "..." {
                             break;
@@ -185,14 +209,22 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         if item.dir == "random" {
                             if let Some(mask) = symbols.object_masks.get(&item.name) {
                                 bits::or(&mut random_object, mask);
-                                let values = symbols.properties.get(&item.name).cloned().unwrap_or_else(|| vec![item.name.clone()]);
+                                let values = symbols
+                                    .properties
+                                    .get(&item.name)
+                                    .cloned()
+                                    .unwrap_or_else(|| vec![item.name.clone()]);
                                 if values.len() == 1 {
                                     log.warning(raw.line, format!("In this rule you're asking me to spawn a random {} for you, but that's already a concrete single object. You wanna be using random with properties (things defined in terms of OR in the legend) so there's some things to select between.", item.name.to_uppercase()));
                                 }
                                 for sub in &values {
-                                    let Some(layer) = symbols.object(sub).and_then(|o| o.layer) else { continue };
+                                    let Some(layer) = symbols.object(sub).and_then(|o| o.layer)
+                                    else {
+                                        continue;
+                                    };
                                     if let Some(existing) = &used_r[layer] {
-                                        let (o1, o2) = (sub.to_uppercase(), existing.to_uppercase());
+                                        let (o1, o2) =
+                                            (sub.to_uppercase(), existing.to_uppercase());
                                         if o1 != o2 {
                                             log.warning(raw.line, format!("This rule may try to spawn a {o1} with random, but also requires a {o2} be here, which is on the same layer - they shouldn't be able to coexist!"));
                                         }
@@ -205,9 +237,19 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             continue;
                         }
                         let object = symbols.object(&item.name);
-                        let mask = symbols.object_masks.get(&item.name).cloned().unwrap_or_else(z);
+                        let mask = symbols
+                            .object_masks
+                            .get(&item.name)
+                            .cloned()
+                            .unwrap_or_else(z);
                         let Some(layer) = symbols.layer_of(&item.name) else {
-                            log.error(raw.line, format!("Oops! {} not assigned to a layer.", item.name.to_uppercase()));
+                            log.error(
+                                raw.line,
+                                format!(
+                                    "Oops! {} not assigned to a layer.",
+                                    item.name.to_uppercase()
+                                ),
+                            );
                             continue;
                         };
                         if item.dir == "no" {
@@ -231,7 +273,9 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         }
                         match item.dir.as_str() {
                             "stationary" => bits::or_field(&mut clear_moves, 0x1f, 5 * layer),
-                            "randomdir" => bits::or_field(&mut random_dir, dir_mask("randomdir"), 5 * layer),
+                            "randomdir" => {
+                                bits::or_field(&mut random_dir, dir_mask("randomdir"), 5 * layer)
+                            }
                             d => bits::or_field(&mut set_moves, dir_mask(d), 5 * layer),
                         }
                     }
@@ -249,8 +293,12 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     }
                     bits::clear(&mut layers_l, &layers_r);
                     bits::or(&mut layer_moves, &layers_l);
-                    let changes = [&clear, &set, &random_object].iter().any(|m| !bits::is_zero(m))
-                        || [&clear_moves, &set_moves, &layer_moves, &random_dir].iter().any(|m| !bits::is_zero(m));
+                    let changes = [&clear, &set, &random_object]
+                        .iter()
+                        .any(|m| !bits::is_zero(m))
+                        || [&clear_moves, &set_moves, &layer_moves, &random_dir]
+                            .iter()
+                            .any(|m| !bits::is_zero(m));
                     if changes {
                         pattern.replace = Some(Replacement {
                             clear: clear.into_boxed_slice(),
@@ -281,7 +329,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                 if *slot == Slot::Ellipsis {
                     count += 1;
                     if count > 2 {
-                        log.error(raw.line, "You can't use more than two ellipses in a single cell match pattern.");
+                        log.error(
+                            raw.line,
+                            "You can't use more than two ellipses in a single cell match pattern.",
+                        );
                     } else if k > 0 && row[k - 1] == Slot::Ellipsis {
                         log.warning(raw.line, "Why would you go and have two ellipses in a row like that? It's exactly the same as just having a single ellipsis, right?");
                     }

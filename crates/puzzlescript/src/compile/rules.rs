@@ -55,12 +55,44 @@ pub(crate) enum Line {
 const RELATIVE: &[&str] = &["^", "v", "<", ">", "perpendicular", "parallel"];
 const ABSOLUTE: &[&str] = &["up", "down", "left", "right"];
 const DIRECTIONS_ONLY: &[&str] = &[
-    ">", "<", "^", "v", "up", "down", "left", "right", "moving", "stationary", "no", "randomdir", "random", "horizontal",
-    "vertical", "orthogonal", "perpendicular", "parallel", "action",
+    ">",
+    "<",
+    "^",
+    "v",
+    "up",
+    "down",
+    "left",
+    "right",
+    "moving",
+    "stationary",
+    "no",
+    "randomdir",
+    "random",
+    "horizontal",
+    "vertical",
+    "orthogonal",
+    "perpendicular",
+    "parallel",
+    "action",
 ];
 pub(crate) const COMMANDS: &[&str] = &[
-    "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10", "cancel", "checkpoint", "restart",
-    "win", "message", "again",
+    "sfx0",
+    "sfx1",
+    "sfx2",
+    "sfx3",
+    "sfx4",
+    "sfx5",
+    "sfx6",
+    "sfx7",
+    "sfx8",
+    "sfx9",
+    "sfx10",
+    "cancel",
+    "checkpoint",
+    "restart",
+    "win",
+    "message",
+    "again",
 ];
 
 /// The concrete directions an ambiguous one stands for.
@@ -86,7 +118,10 @@ fn tokenize(line: &str) -> Vec<String> {
     if let Some(rest) = text.strip_prefix('+') {
         text = format!("+ {rest}");
     }
-    text.split(char::is_whitespace).filter(|t| !t.is_empty()).map(str::to_string).collect()
+    text.split(char::is_whitespace)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Where, in the original line, the text after the `index`-th token starts
@@ -95,7 +130,10 @@ fn index_after_token(original: &str, tokens: &[String], index: usize) -> usize {
     let lower = original.to_lowercase();
     let mut at = 0;
     for token in &tokens[..=index] {
-        at = lower[at.min(lower.len())..].find(token.as_str()).map_or(0, |p| p + at) + token.len();
+        at = lower[at.min(lower.len())..]
+            .find(token.as_str())
+            .map_or(0, |p| p + at)
+            + token.len();
     }
     // Lowercasing can change byte lengths outside ASCII; stay on a boundary.
     let mut at = at.min(original.len());
@@ -106,7 +144,14 @@ fn index_after_token(original: &str, tokens: &[String], index: usize) -> usize {
 }
 
 /// Reads one RULES line. `previous` are the rules read so far.
-pub(crate) fn read_line(line: &RuleLine, symbols: &Symbols, sounds: &[crate::ast::SoundRow], previous: &[RawRule], invalid: &mut bool, log: &mut Log) -> Option<Line> {
+pub(crate) fn read_line(
+    line: &RuleLine,
+    symbols: &Symbols,
+    sounds: &[crate::ast::SoundRow],
+    previous: &[RawRule],
+    invalid: &mut bool,
+    log: &mut Log,
+) -> Option<Line> {
     let n = line.line;
     if line.mixed.contains('(') && !line.text.contains("->") {
         log.error(n, "You can't have comments inside rules, sorry. In PuzzleScript, '(' starts a comment, so everything after the first '(' on this line was ignored before your rule was parsed.");
@@ -202,7 +247,10 @@ pub(crate) fn read_line(line: &RuleLine, symbols: &Symbols, sounds: &[crate::ast
                 if cell.len() % 2 == 1 {
                     log.error(n, "Error, an item can only have one direction/action at a time, but you're looking for several at once!");
                 } else if !in_row {
-                    log.warning(n, "Invalid syntax. Directions should be placed at the start of a rule.");
+                    log.warning(
+                        n,
+                        "Invalid syntax. Directions should be placed at the start of a rule.",
+                    );
                 } else if late && t != "no" && t != "random" && t != "randomdir" {
                     log.error(n, "Movements cannot appear in late rules.");
                 } else {
@@ -213,7 +261,10 @@ pub(crate) fn read_line(line: &RuleLine, symbols: &Symbols, sounds: &[crate::ast
                 if !in_row {
                     log.warning(n, "Janky syntax.  \"|\" should only be used inside cell rows (the square brackety bits).");
                 } else if cell.len() % 2 == 1 {
-                    log.error(n, "In a rule, if you specify a movement, it has to act on an object.");
+                    log.error(
+                        n,
+                        "In a rule, if you specify a movement, it has to act on an object.",
+                    );
                 } else {
                     row.push(pairs(&cell));
                     cell.clear();
@@ -229,7 +280,10 @@ pub(crate) fn read_line(line: &RuleLine, symbols: &Symbols, sounds: &[crate::ast
                     if cell[0] == "..." {
                         log.error(n, "Cannot end a rule with ellipses.");
                     } else {
-                        log.error(n, "In a rule, if you specify a movement, it has to act on an object.");
+                        log.error(
+                            n,
+                            "In a rule, if you specify a movement, it has to act on an object.",
+                        );
                     }
                 } else {
                     row.push(pairs(&cell));
@@ -266,7 +320,11 @@ pub(crate) fn read_line(line: &RuleLine, symbols: &Symbols, sounds: &[crate::ast
                     let mut j = 0;
                     while j + 1 < cell.len() {
                         if cell[j + 1] == t {
-                            let new_dir = if cell.len() % 2 == 1 { cell[cell.len() - 1].as_str() } else { "" };
+                            let new_dir = if cell.len() % 2 == 1 {
+                                cell[cell.len() - 1].as_str()
+                            } else {
+                                ""
+                            };
                             if cell[j] == "no" && new_dir == "no" {
                                 log.warning(n, format!("I notice that you have NO {} more than once in a single cell. That's redundant innit.", t.to_uppercase()));
                             } else {
@@ -310,7 +368,11 @@ pub(crate) fn read_line(line: &RuleLine, symbols: &Symbols, sounds: &[crate::ast
                     });
                     break;
                 }
-                if t.starts_with("sfx") && !sounds.iter().any(|s| matches!(s.tokens.first(), Some(SoundToken::Event(e)) if e == t)) {
+                if t.starts_with("sfx")
+                    && !sounds
+                        .iter()
+                        .any(|s| matches!(s.tokens.first(), Some(SoundToken::Event(e)) if e == t))
+                {
                     log.warning(n, format!("Sound effect \"{t}\" not defined."));
                 }
                 commands.push(Command {
@@ -375,7 +437,9 @@ fn pairs(flat: &[String]) -> Cell {
 }
 
 fn has_relative(row: &Row) -> bool {
-    row.iter().flatten().any(|item| RELATIVE.contains(&item.dir.as_str()))
+    row.iter()
+        .flatten()
+        .any(|item| RELATIVE.contains(&item.dir.as_str()))
 }
 
 /// A rule whose meaning depends on its direction: a row of several cells,
@@ -415,7 +479,9 @@ pub(crate) fn check_coincidences(symbols: &Symbols, rules: &mut [RawRule], log: 
                 let mut l = 0;
                 while l < cell.len() {
                     if cell[l].dir.starts_with("no")
-                        && lhs_cell.iter().any(|m| m.dir.starts_with("no") && m.name == cell[l].name)
+                        && lhs_cell
+                            .iter()
+                            .any(|m| m.dir.starts_with("no") && m.name == cell[l].name)
                     {
                         cell.remove(l);
                     }
@@ -448,7 +514,9 @@ pub(crate) fn check_coincidences(symbols: &Symbols, rules: &mut [RawRule], log: 
                     }
                 } else if let Some(members) = symbols.aggregates.get(name) {
                     for member in members {
-                        let Some(o) = symbols.object(member) else { continue };
+                        let Some(o) = symbols.object(member) else {
+                            continue;
+                        };
                         if let Some(layer) = o.layer {
                             required_layers.insert(layer);
                             occupier.insert(layer, name.clone());
@@ -467,9 +535,13 @@ pub(crate) fn check_coincidences(symbols: &Symbols, rules: &mut [RawRule], log: 
                             .filter(|&m| bits::any(&symbols.layer_masks[m], mask))
                             .all(|m| required_layers.contains(&m));
                         if covered && !bits::any(mask, &required_objects) {
-                            let layers: Vec<usize> = (0..symbols.layer_masks.len()).filter(|m| occupier.contains_key(m)).collect();
-                            let names: Vec<&str> = layers.iter().map(|m| occupier[m].as_str()).collect();
-                            let numbers: Vec<String> = layers.iter().map(|m| (m + 1).to_string()).collect();
+                            let layers: Vec<usize> = (0..symbols.layer_masks.len())
+                                .filter(|m| occupier.contains_key(m))
+                                .collect();
+                            let names: Vec<&str> =
+                                layers.iter().map(|m| occupier[m].as_str()).collect();
+                            let numbers: Vec<String> =
+                                layers.iter().map(|m| (m + 1).to_string()).collect();
                             log.warning(rule.line, format!("You have specified that there should be NO {} but there is also a requirement that {} be there, which collectively occupies the same layers (Layers {}), so you can leave this out.", cell[l].name.to_uppercase(), names.join(", ").to_uppercase(), numbers.join(", ")));
                             cell.remove(l);
                             continue;
@@ -485,7 +557,12 @@ pub(crate) fn check_coincidences(symbols: &Symbols, rules: &mut [RawRule], log: 
 /// One rule per direction, made concrete: relative directions, aggregates,
 /// synonyms, ambiguous movements and properties. `invalid` is set when a
 /// rule cannot be made concrete (the compile then stops, as upstream).
-pub(crate) fn expand(symbols: &Symbols, rules: Vec<RawRule>, invalid: &mut bool, log: &mut Log) -> Vec<RawRule> {
+pub(crate) fn expand(
+    symbols: &Symbols,
+    rules: Vec<RawRule>,
+    invalid: &mut bool,
+    log: &mut Log,
+) -> Vec<RawRule> {
     let mut per_direction = Vec::new();
     for rule in &rules {
         for dir in &rule.directions {
@@ -525,14 +602,48 @@ pub(crate) fn expand(symbols: &Symbols, rules: Vec<RawRule>, invalid: &mut bool,
 
 fn absolutify(rule: &mut RawRule) {
     let table: [&str; 6] = match rule.direction.as_str() {
-        "right" => ["up", "down", "left", "right", "horizontal_par", "vertical_perp"],
-        "up" => ["left", "right", "down", "up", "vertical_par", "horizontal_perp"],
-        "down" => ["right", "left", "up", "down", "vertical_par", "horizontal_perp"],
-        "left" => ["down", "up", "right", "left", "horizontal_par", "vertical_perp"],
+        "right" => [
+            "up",
+            "down",
+            "left",
+            "right",
+            "horizontal_par",
+            "vertical_perp",
+        ],
+        "up" => [
+            "left",
+            "right",
+            "down",
+            "up",
+            "vertical_par",
+            "horizontal_perp",
+        ],
+        "down" => [
+            "right",
+            "left",
+            "up",
+            "down",
+            "vertical_par",
+            "horizontal_perp",
+        ],
+        "left" => [
+            "down",
+            "up",
+            "right",
+            "left",
+            "horizontal_par",
+            "vertical_perp",
+        ],
         _ => return,
     };
     const ORDER: [&str; 6] = ["^", "v", "<", ">", "parallel", "perpendicular"];
-    for item in rule.lhs.iter_mut().chain(rule.rhs.iter_mut()).flatten().flatten() {
+    for item in rule
+        .lhs
+        .iter_mut()
+        .chain(rule.rhs.iter_mut())
+        .flatten()
+        .flatten()
+    {
         if let Some(i) = ORDER.iter().position(|d| *d == item.dir) {
             item.dir = table[i].to_string();
         }
@@ -540,7 +651,11 @@ fn absolutify(rule: &mut RawRule) {
 }
 
 fn rewrite_up_left(rule: &mut RawRule) {
-    let ellipsis = rule.lhs.iter().flatten().any(|cell| cell.first().is_some_and(|i| i.name == "..."));
+    let ellipsis = rule
+        .lhs
+        .iter()
+        .flatten()
+        .any(|cell| cell.first().is_some_and(|i| i.name == "..."));
     if ellipsis {
         return;
     }
@@ -618,7 +733,9 @@ fn concretize_movements(rule: RawRule, invalid: &mut bool, log: &mut Log) -> Vec
             for j in 0..cur.lhs.len() {
                 for k in 0..cur.lhs[j].len() {
                     let found = movings(&cur.lhs[j][k]);
-                    let Some((name, ambiguous)) = found.first() else { continue };
+                    let Some((name, ambiguous)) = found.first() else {
+                        continue;
+                    };
                     remove = true;
                     modified = true;
                     for concrete in aggregate_directions(ambiguous).unwrap_or(&[]) {
@@ -632,7 +749,17 @@ fn concretize_movements(rule: RawRule, invalid: &mut bool, log: &mut Log) -> Vec
                         }
                         let key = format!("{name}{ambiguous}");
                         match n.by_object.get_mut(&key) {
-                            None => n.by_object.insert(&key, (concrete.to_string(), 1, ambiguous.clone(), name.clone(), j, k)),
+                            None => n.by_object.insert(
+                                &key,
+                                (
+                                    concrete.to_string(),
+                                    1,
+                                    ambiguous.clone(),
+                                    name.clone(),
+                                    j,
+                                    k,
+                                ),
+                            ),
                             Some(e) => {
                                 if j != e.4 || k != e.5 {
                                     e.1 += 1;
@@ -685,7 +812,11 @@ fn concretize_movements(rule: RawRule, invalid: &mut bool, log: &mut Log) -> Vec
         }
         rules.push(rule);
     }
-    if let Some(left) = rules.iter().flat_map(|r| r.rhs.iter().flatten()).find_map(|c| movings(c).into_iter().next()) {
+    if let Some(left) = rules
+        .iter()
+        .flat_map(|r| r.rhs.iter().flatten())
+        .find_map(|c| movings(c).into_iter().next())
+    {
         log.error(line, format!("This rule has an ambiguous movement on the right-hand side, \"{}\", that can't be inferred from the left-hand side.  (either for every ambiguous movement associated to an entity on the right there has to be a corresponding one on the left attached to the same entity, OR, if there's a single occurrence of a particular ambiguous movement on the left, all properties of the same movement attached to the same object on the right are assumed to be the same (or something like that)).", left.1));
         *invalid = true;
     }
@@ -737,7 +868,12 @@ fn concretize_properties(symbols: &Symbols, mut rule: RawRule, log: &mut Log) ->
     let mut ambiguous: HashSet<String> = HashSet::new();
     for (j, row) in rule.rhs.iter().enumerate() {
         for (k, cell) in row.iter().enumerate() {
-            let left = rule.lhs.get(j).and_then(|r| r.get(k)).map(|c| properties_in(symbols, c)).unwrap_or_default();
+            let left = rule
+                .lhs
+                .get(j)
+                .and_then(|r| r.get(k))
+                .map(|c| properties_in(symbols, c))
+                .unwrap_or_default();
             for p in properties_in(symbols, cell) {
                 if !left.contains(&p) {
                     ambiguous.insert(p);
@@ -757,12 +893,19 @@ fn concretize_properties(symbols: &Symbols, mut rule: RawRule, log: &mut Log) ->
             'cells: for j in 0..cur.lhs.len() {
                 for k in 0..cur.lhs[j].len() {
                     for property in properties_in(symbols, &cur.lhs[j][k]) {
-                        if symbols.single_layer.contains_key(&property) && !ambiguous.contains(&property) {
+                        if symbols.single_layer.contains_key(&property)
+                            && !ambiguous.contains(&property)
+                        {
                             continue;
                         }
                         remove = true;
                         modified = true;
-                        for concrete in symbols.properties.get(&property).cloned().unwrap_or_default() {
+                        for concrete in symbols
+                            .properties
+                            .get(&property)
+                            .cloned()
+                            .unwrap_or_default()
+                        {
                             let mut next = cur.clone();
                             let mut n = notes.clone().unwrap_or_default();
                             set_property(&mut next.lhs[j][k], &property, &concrete);
@@ -832,12 +975,21 @@ fn make_spawned_stationary(symbols: &Symbols, rule: &mut RawRule) {
                     left_objects.extend(members.iter().cloned());
                 }
             }
-            let layers: Vec<Option<usize>> = left_objects.iter().filter_map(|n| symbols.object(n)).map(|o| o.layer).collect();
+            let layers: Vec<Option<usize>> = left_objects
+                .iter()
+                .filter_map(|n| symbols.object(n))
+                .map(|o| o.layer)
+                .collect();
             for item in cell.iter_mut() {
-                if !item.dir.is_empty() || symbols.properties.contains(&item.name) || left_objects.contains(&item.name) {
+                if !item.dir.is_empty()
+                    || symbols.properties.contains(&item.name)
+                    || left_objects.contains(&item.name)
+                {
                     continue;
                 }
-                let Some(o) = symbols.object(&item.name) else { continue };
+                let Some(o) = symbols.object(&item.name) else {
+                    continue;
+                };
                 if !layers.contains(&o.layer) {
                     item.dir = "stationary".into();
                 }
@@ -848,7 +1000,18 @@ fn make_spawned_stationary(symbols: &Symbols, rule: &mut RawRule) {
 
 /// The key under which two expanded rules of one line count as the same
 /// (the official engine compares their printed form).
-pub(crate) fn identity(rule: &RawRule) -> (Option<String>, Vec<Row>, Vec<Row>, Vec<Command>, bool, bool, bool, usize) {
+pub(crate) fn identity(
+    rule: &RawRule,
+) -> (
+    Option<String>,
+    Vec<Row>,
+    Vec<Row>,
+    Vec<Command>,
+    bool,
+    bool,
+    bool,
+    usize,
+) {
     let directed = rule.lhs.iter().any(|r| r.len() > 1);
     (
         directed.then(|| rule.direction.clone()),

@@ -104,7 +104,10 @@ impl Symbols {
                 };
                 match PALETTES.iter().find(|p| **p == name) {
                     Some(p) => chosen = p,
-                    None => log.error(0, format!("Palette \"{name}\" not found, defaulting to arnecolors.")),
+                    None => log.error(
+                        0,
+                        format!("Palette \"{name}\" not found, defaulting to arnecolors."),
+                    ),
                 }
             }
         }
@@ -112,7 +115,11 @@ impl Symbols {
     }
 
     /// Resolves the parsed sections. `palette` maps a colour name to hex.
-    pub(crate) fn resolve(parsed: &Parsed, palette: &dyn Fn(&str) -> Option<String>, log: &mut Log) -> Symbols {
+    pub(crate) fn resolve(
+        parsed: &Parsed,
+        palette: &dyn Fn(&str) -> Option<String>,
+        log: &mut Log,
+    ) -> Symbols {
         let mut s = Symbols::default();
         for def in &parsed.objects {
             s.object_index.insert(def.name.clone(), s.objects.len());
@@ -125,8 +132,14 @@ impl Symbols {
                 sprite: Vec::new(),
             });
         }
-        s.names.extend(parsed.objects.iter().map(|o| o.name.clone()));
-        for e in parsed.synonyms.iter().chain(&parsed.aggregates).chain(&parsed.properties) {
+        s.names
+            .extend(parsed.objects.iter().map(|o| o.name.clone()));
+        for e in parsed
+            .synonyms
+            .iter()
+            .chain(&parsed.aggregates)
+            .chain(&parsed.properties)
+        {
             s.names.insert(e.name.clone());
             s.legend_lines.entry(e.name.clone()).or_insert(e.line);
         }
@@ -159,14 +172,20 @@ impl Symbols {
                     None => {
                         log.error(
                             o.line + 1,
-                            format!("Invalid color specified for object \"{}\", namely \"{c}\".", o.name),
+                            format!(
+                                "Invalid color specified for object \"{}\", namely \"{c}\".",
+                                o.name
+                            ),
                         );
                         *c = "#ff00ff".into();
                     }
                 }
             }
             if o.colors.is_empty() {
-                log.error(o.line, format!("color not specified for object \"{}\".", o.name));
+                log.error(
+                    o.line,
+                    format!("color not specified for object \"{}\".", o.name),
+                );
                 o.colors = vec!["#ff00ff".into()];
             }
             if def.sprite.is_empty() {
@@ -223,7 +242,9 @@ impl Symbols {
                 }
             }
             for e in &parsed.aggregates {
-                if self.glyphs.contains_key(&e.name) || !e.items.iter().all(|v| self.glyphs.contains_key(v)) {
+                if self.glyphs.contains_key(&e.name)
+                    || !e.items.iter().all(|v| self.glyphs.contains_key(v))
+                {
                     continue;
                 }
                 let mut mask = blank.clone();
@@ -235,7 +256,9 @@ impl Symbols {
                     match (o.layer, o.id) {
                         (Some(layer), Some(id)) if mask[layer].is_none() => mask[layer] = Some(id),
                         (Some(layer), _) => {
-                            let other = mask[layer].map(|id| self.id_names[id].to_uppercase()).unwrap_or_default();
+                            let other = mask[layer]
+                                .map(|id| self.id_names[id].to_uppercase())
+                                .unwrap_or_default();
                             log.error(
                                 e.line,
                                 format!(
@@ -246,7 +269,10 @@ impl Symbols {
                         }
                         (None, _) => log.error(
                             e.line,
-                            format!("Object \"{}\" has been defined, but not assigned to a layer.", n.to_uppercase()),
+                            format!(
+                                "Object \"{}\" has been defined, but not assigned to a layer.",
+                                n.to_uppercase()
+                            ),
                         ),
                     }
                 }
@@ -296,8 +322,22 @@ impl Symbols {
                     self.synonyms.insert(&n, v);
                 }
             }
-            modified |= expand_entries(&mut self.properties, &self.synonyms, &self.aggregates, "property", "aggregate", log);
-            modified |= expand_entries(&mut self.aggregates, &self.synonyms, &self.properties, "aggregate", "property", log);
+            modified |= expand_entries(
+                &mut self.properties,
+                &self.synonyms,
+                &self.aggregates,
+                "property",
+                "aggregate",
+                log,
+            );
+            modified |= expand_entries(
+                &mut self.aggregates,
+                &self.synonyms,
+                &self.properties,
+                "aggregate",
+                "property",
+                log,
+            );
         }
 
         for (key, values) in self.properties.iter() {
@@ -326,7 +366,11 @@ impl Symbols {
     }
 
     fn resolve_background(&mut self, log: &mut Log) {
-        let first = self.id_names.first().and_then(|n| self.object(n)).map(|o| (o.id, o.layer));
+        let first = self
+            .id_names
+            .first()
+            .and_then(|n| self.object(n))
+            .map(|o| (o.id, o.layer));
         let (id, layer) = if let Some(o) = self.object("background") {
             (o.id, o.layer)
         } else if let Some(n) = self.synonyms.get("background") {
@@ -353,7 +397,10 @@ impl Symbols {
             );
             first.unwrap_or((None, None))
         } else {
-            log.error(None, "Seriously, you have to define something to be the background.");
+            log.error(
+                None,
+                "Seriously, you have to define something to be the background.",
+            );
             first.unwrap_or((None, None))
         };
         self.background_id = id;
@@ -428,7 +475,12 @@ impl Symbols {
         entries.sort_by_key(|(line, _, _)| *line);
         for (_, synonym, e) in entries {
             if synonym {
-                if let Some(m) = e.items.first().and_then(|t| self.object_masks.get(t)).cloned() {
+                if let Some(m) = e
+                    .items
+                    .first()
+                    .and_then(|t| self.object_masks.get(t))
+                    .cloned()
+                {
                     self.object_masks.insert(e.name.clone(), m);
                 }
             } else {
@@ -441,7 +493,8 @@ impl Symbols {
                 self.object_masks.insert(e.name.clone(), m);
             }
         }
-        self.object_masks.insert(ALL.to_string(), vec![u32::MAX; self.stride_obj]);
+        self.object_masks
+            .insert(ALL.to_string(), vec![u32::MAX; self.stride_obj]);
         for (name, members) in self.aggregates.iter() {
             let mut m = self.zero_mask();
             for n in members {

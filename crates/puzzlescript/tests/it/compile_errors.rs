@@ -15,7 +15,8 @@ fn refused_exactly_when_the_official_engine_refuses() {
     let Some(dir) = crate::conformance::folder("compile judge") else {
         return;
     };
-    let text = std::fs::read_to_string(dir.join("compile-errors.json")).expect("compile-errors.json reads");
+    let text = std::fs::read_to_string(dir.join("compile-errors.json"))
+        .expect("compile-errors.json reads");
     let cases: Vec<Value> = serde_json::from_str(&text).expect("compile-errors.json parses");
     let verbose = std::env::var_os("VERBOSE").is_some();
     let (mut wrong, mut expected_total, mut matched_total, mut count_equal) = (Vec::new(), 0, 0, 0);
@@ -30,7 +31,10 @@ fn refused_exactly_when_the_official_engine_refuses() {
             .collect();
         let outcome = std::panic::catch_unwind(|| compile(source));
         let Ok((game, log)) = outcome else {
-            wrong.push(format!("case {i} {:?}: the compiler panicked", case["name"]));
+            wrong.push(format!(
+                "case {i} {:?}: the compiler panicked",
+                case["name"]
+            ));
             continue;
         };
         let got: Vec<String> = log.official_texts().map(|t| squeeze(&t)).collect();
@@ -58,7 +62,12 @@ fn refused_exactly_when_the_official_engine_refuses() {
             ));
         }
         if verbose && matched < expected.len() {
-            eprintln!("case {i}: {matched}/{} messages; expected {:#?}\n got {:#?}", expected.len(), expected, got);
+            eprintln!(
+                "case {i}: {matched}/{} messages; expected {:#?}\n got {:#?}",
+                expected.len(),
+                expected,
+                got
+            );
         }
     }
     eprintln!(
@@ -70,5 +79,9 @@ fn refused_exactly_when_the_official_engine_refuses() {
     for w in &wrong {
         eprintln!("{w}");
     }
-    assert!(wrong.is_empty(), "{} compile cases disagree (listed above)", wrong.len());
+    assert!(
+        wrong.is_empty(),
+        "{} compile cases disagree (listed above)",
+        wrong.len()
+    );
 }

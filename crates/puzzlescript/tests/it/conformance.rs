@@ -8,7 +8,8 @@ use std::path::PathBuf;
 pub fn folder(what: &str) -> Option<PathBuf> {
     let dir = match std::env::var_os("PUZZLESCRIPT_CONFORMANCE") {
         Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzlescript/conformance"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/puzzlescript/conformance"),
     };
     if dir.join("simulation.json").is_file() {
         Some(dir)

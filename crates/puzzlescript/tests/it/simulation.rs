@@ -10,10 +10,17 @@ use serde_json::Value;
 fn play(case: &Value) -> Result<(), String> {
     let source = case["source"].as_str().ok_or("no source")?;
     let (game, log) = compile(source);
-    let game = game.ok_or_else(|| format!("did not compile: {:?}", log.official_texts().collect::<Vec<_>>()))?;
+    let game = game.ok_or_else(|| {
+        format!(
+            "did not compile: {:?}",
+            log.official_texts().collect::<Vec<_>>()
+        )
+    })?;
     // Upstream writes a few levels as strings ("1"); the engine reads both.
     let level = match &case["level"] {
-        Value::String(s) => s.parse().map_err(|_| format!("level {s:?} is not a number"))?,
+        Value::String(s) => s
+            .parse()
+            .map_err(|_| format!("level {s:?} is not a number"))?,
         v => v.as_u64().unwrap_or(0) as usize,
     };
     let seed = match &case["seed"] {
@@ -66,7 +73,11 @@ fn play(case: &Value) -> Result<(), String> {
             })
             .collect();
         if want.join(";") != engine.sounds.join(";") {
-            return Err(format!("sounds: expected {}\n        got {}", want.join(";"), engine.sounds.join(";")));
+            return Err(format!(
+                "sounds: expected {}\n        got {}",
+                want.join(";"),
+                engine.sounds.join(";")
+            ));
         }
     }
     Ok(())
@@ -80,7 +91,11 @@ fn diff(expected: &str, got: &str) -> String {
         }
     }
     if expected.lines().count() != got.lines().count() {
-        out.push_str(&format!("  ({} lines expected, {} got)\n", expected.lines().count(), got.lines().count()));
+        out.push_str(&format!(
+            "  ({} lines expected, {} got)\n",
+            expected.lines().count(),
+            got.lines().count()
+        ));
     }
     out
 }
@@ -98,15 +113,28 @@ fn simulation_cases_end_as_the_official_engine_ends_them() {
         if only.is_some_and(|o| o != i) {
             continue;
         }
-        let outcome = std::panic::catch_unwind(|| play(case)).unwrap_or_else(|_| Err("panicked".into()));
+        let outcome =
+            std::panic::catch_unwind(|| play(case)).unwrap_or_else(|_| Err("panicked".into()));
         if let Err(why) = outcome {
-            failed.push(format!("case {i} {:?}: {why}", case["name"].as_str().unwrap_or("")));
+            failed.push(format!(
+                "case {i} {:?}: {why}",
+                case["name"].as_str().unwrap_or("")
+            ));
         }
     }
     let total = if only.is_some() { 1 } else { cases.len() };
-    eprintln!("simulation judge: {}/{} cases pass", total - failed.len(), total);
+    eprintln!(
+        "simulation judge: {}/{} cases pass",
+        total - failed.len(),
+        total
+    );
     for f in &failed {
         eprintln!("{f}");
     }
-    assert!(failed.is_empty(), "{} of {} simulation cases fail (listed above)", failed.len(), total);
+    assert!(
+        failed.is_empty(),
+        "{} of {} simulation cases fail (listed above)",
+        failed.len(),
+        total
+    );
 }

@@ -1,0 +1,152 @@
+//! PuzzleScript files at the command line: telling one apart, and
+//! `replay` of one of its levels through the engine, move by move.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{Exit, ReplayArgs};
+use puzzle_qa_core::diagnostic::{Diagnostic, text_of};
+
+/// The game's name, as `--game` and the level folder spell it.
+pub const NAME: &str = "puzzlescript";
+
+/// Whether `path` is a PuzzleScript file: `--game puzzlescript`, a file
+/// under a `puzzlescript/` folder, or (with no `--game` and a folder that
+/// names no game) a text with PuzzleScript's section headers.
+pub fn recognise(path: &Path, game: Option<&str>) -> bool {
+    if let Some(game) = game {
+        return game == NAME;
+    }
+    let folder = path
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|f| f.to_str());
+    if folder == Some(NAME) {
+        return true;
+    }
+    if folder.is_some_and(|f| crate::games::find(f).is_some()) {
+        return false;
+    }
+    std::fs::read(path)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .is_some_and(|t| puzzlescript::looks_like(&t))
+}
+
+/// The line of `replay --json` for a PuzzleScript level: the fields every
+/// game's replay prints, then the level played and its cells.
+#[derive(Serialize)]
+struct ReplayLine<'a> {
+    file: &'a str,
+    won: bool,
+    moves: usize,
+    failed_at: Option<usize>,
+    reason: Option<&'a str>,
+    level: u64,
+    cells: &'a [Vec<Vec<String>>],
+}
+
+/// `puzzle-qa replay` of a PuzzleScript level.
+pub fn replay(args: &ReplayArgs) -> Exit {
+    let shown = args.file.display().to_string();
+    let text = match std::fs::read(&args.file) {
+        Ok(bytes) => match text_of(bytes, &shown) {
+            Ok(text) => text,
+            Err(message) => {
+                eprint!("{message}");
+                return Exit::BadInput;
+            }
+        },
+        Err(error) => {
+            eprintln!("error: cannot read {shown}: {error}");
+            return Exit::BadInput;
+        }
+    };
+    let game = match puzzlescript::load(&text) {
+        Ok((game, warnings)) => {
+            for w in warnings {
+                eprint!("{}", w.render(&shown, &text));
+            }
+            game
+        }
+        Err(errors) => {
+            for e in errors {
+                eprint!("{}", e.render(&shown, &text));
+            }
+            return Exit::BadInput;
+        }
+    };
+    let count = puzzlescript::play::grid_count(&game);
+    let level = args.level.unwrap_or(1);
+    let Some(index) = puzzlescript::play::grid_index(&game, level as usize) else {
+        eprintln!(
+            "error: {shown} has {count} levels; there is no level {level}\n  = hint: levels count from 1, message entries aside"
+        );
+        return Exit::BadInput;
+    };
+    let moves = match puzzlescript::play::parse_moves(&args.moves, game.prelude().noaction) {
+        Ok(moves) => moves,
+        Err((column, message)) => {
+            let d = Diagnostic::error(format!("the moves do not read: {message}")).at(1, column, 1);
+            eprint!("{}", d.render("--moves", &args.moves));
+            return Exit::BadInput;
+        }
+    };
+    let seed = args
+        .seed
+        .as_deref()
+        .unwrap_or(puzzlescript::play::DEFAULT_SEED);
+    let Some(played) = puzzlescript::play::replay(&game, index, &moves, seed) else {
+        eprintln!("error: {shown}: level {level} cannot be loaded");
+        return Exit::BadInput;
+    };
+    if args.json {
+        let line = ReplayLine {
+            file: &shown,
+            won: played.won,
+            moves: played.moves,
+            failed_at: played.stopped_at,
+            reason: played.reason.as_deref(),
+            level,
+            cells: &played.cells,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&line).expect("plain data serializes")
+        );
+    } else {
+        println!("{shown} level {level}: start");
+        print!("{}", played.frames[0]);
+        for (i, frame) in played.frames.iter().enumerate().skip(1) {
+            println!(
+                "after move {i} ({})",
+                puzzlescript::play::move_letter(moves[i - 1])
+            );
+            print!("{frame}");
+        }
+        match (played.won, played.stopped_at) {
+            (true, Some(i)) => println!(
+                "{shown} level {level}: wins in {} moves; move {} and after are spare",
+                played.moves,
+                i + 1
+            ),
+            (true, None) => println!("{shown} level {level}: wins in {} moves", played.moves),
+            (false, Some(i)) => println!(
+                "{shown} level {level}: stops at move {} after {} moves: {}",
+                i + 1,
+                played.moves,
+                played.reason.as_deref().unwrap_or("")
+            ),
+            (false, None) => println!(
+                "{shown} level {level}: does not win ({} moves)",
+                played.moves
+            ),
+        }
+    }
+    if played.won {
+        Exit::Passed
+    } else {
+        Exit::Failed
+    }
+}
