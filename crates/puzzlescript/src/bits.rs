@@ -6,8 +6,9 @@
 //! official engine's, so that object ids, and hence the order in which the
 //! random generator's choices are listed, agree with it.
 
-/// The most words an object mask may have: 1,024 objects.
-pub(crate) const MAX_WORDS: usize = 32;
+/// The most words a mask may have: 2,048 objects, or 409 collision layers
+/// (five movement bits each). The compiler refuses a bigger game.
+pub(crate) const MAX_WORDS: usize = 64;
 
 /// A fixed-capacity bitset on the stack, for the turn's scratch masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! hold let a rule skip rows that cannot match; they may hold more than
 //! the board (they are only ever widened within a turn), never less.
 
-use crate::bits;
+use crate::bits::{self, Scratch};
 use crate::compile::{Command, Game, Grid, Group, LevelData, Quantifier, Replacement, Rule, Slot};
 use crate::rng::Rng;
 
@@ -150,6 +150,7 @@ pub struct Engine<'g> {
     pub sounds: Vec<String>,
     on_win: OnWin,
     keep_undo: bool,
+    scratch: Scratchpad,
     /// Grid levels after the last one: the game has returned to its title.
     pub finished: bool,
 }
@@ -188,6 +189,7 @@ impl<'g> Engine<'g> {
             sounds: Vec::new(),
             on_win,
             keep_undo: on_win == OnWin::NextLevel,
+            scratch: Scratchpad::default(),
             finished: false,
         };
         e.load_level(index, Some(seed));
@@ -221,6 +223,11 @@ impl<'g> Engine<'g> {
         self.againing = false;
         self.winning = false;
         self.queue.clear();
+    }
+
+    /// Reseeds the random generator, as a level load does.
+    pub fn reseed(&mut self, seed: &str) {
+        self.rng = Rng::new(seed);
     }
 
     fn load_level(&mut self, index: usize, seed: Option<&str>) {
@@ -330,18 +337,17 @@ impl<'g> Engine<'g> {
         self.restarting = false;
     }
 
-    fn player_positions(&self) -> Vec<usize> {
+    fn player_positions(&self, into: &mut Vec<usize>) {
         let so = self.game.stride_obj;
-        (0..self.board.len())
-            .filter(|&i| {
-                let cell = &self.board.objects[i * so..][..so];
-                if self.game.player_all {
-                    bits::within(&self.game.player, cell)
-                } else {
-                    bits::any(&self.game.player, cell)
-                }
-            })
-            .collect()
+        into.clear();
+        into.extend((0..self.board.len()).filter(|&i| {
+            let cell = &self.board.objects[i * so..][..so];
+            if self.game.player_all {
+                bits::within(&self.game.player, cell)
+            } else {
+                bits::any(&self.game.player, cell)
+            }
+        }));
     }
 
     fn move_entities(&mut self, i: usize, dir: u32) {
@@ -353,10 +359,10 @@ impl<'g> Engine<'g> {
             bits::or_field(mv, dir, 5 * self.game.layer_of_id[id]);
         }
         let (x, y) = (i / b.height, i % b.height);
-        let mv = b.movements[i * sm..][..sm].to_vec();
-        bits::or(&mut b.col_moves[x * sm..][..sm], &mv);
-        bits::or(&mut b.row_moves[y * sm..][..sm], &mv);
-        bits::or(&mut b.map_moves, &mv);
+        let mv = &b.movements[i * sm..][..sm];
+        bits::or(&mut b.col_moves[x * sm..][..sm], mv);
+        bits::or(&mut b.row_moves[y * sm..][..sm], mv);
+        bits::or(&mut b.map_moves, mv);
     }
 
     fn calculate_masks(&mut self) {
@@ -391,19 +397,30 @@ impl<'g> Engine<'g> {
     /// for an again probe, whether an again turn would do anything).
     fn process(&mut self, input: Option<Input>, dont_do_win: bool, dont_modify: bool) -> bool {
         self.againing = false;
-        let bak = self.board.objects.clone();
-        let mut players = Vec::new();
+        // A turn can nest another (a restart reruns the level-start turn,
+        // an again is probed), so its backup comes from a pool, not a field.
+        let mut bak = self.scratch.levels.pop().unwrap_or_default();
+        bak.clear();
+        bak.extend_from_slice(&self.board.objects);
+        let mut players = std::mem::take(&mut self.scratch.players);
+        players.clear();
         if let Some(input) = input {
-            players = self.player_positions();
+            self.player_positions(&mut players);
             for &p in &players {
                 self.move_entities(p, input.bit());
             }
         }
         let game = self.game;
-        let mut banned = vec![false; game.rules.len()];
+        let mut banned = std::mem::take(&mut self.scratch.banned);
+        banned.clear();
+        banned.resize(game.rules.len(), false);
         self.queue.clear();
-        let start_objects = self.board.objects.clone();
-        let start_moves = self.board.movements.clone();
+        let mut start_objects = std::mem::take(&mut self.scratch.start_objects);
+        start_objects.clear();
+        start_objects.extend_from_slice(&self.board.objects);
+        let mut start_moves = std::mem::take(&mut self.scratch.start_moves);
+        start_moves.clear();
+        start_moves.extend_from_slice(&self.board.movements);
         self.sfx_create.fill(0);
         self.sfx_destroy.fill(0);
         self.can_move.clear();
@@ -432,23 +449,32 @@ impl<'g> Engine<'g> {
             }
             break;
         }
+        self.scratch.banned = banned;
+        self.scratch.start_objects = start_objects;
+        self.scratch.start_moves = start_moves;
 
-        if !players.is_empty() && game.prelude.require_player_movement {
-            let so = game.stride_obj;
-            let moved = players
-                .iter()
-                .any(|&p| !bits::any(&game.player, &self.board.objects[p * so..][..so]));
-            if !moved {
-                self.restore(&bak);
-                self.message = None;
-                self.text_mode = false;
-                return false;
+        let still = !players.is_empty()
+            && game.prelude.require_player_movement
+            && !players.iter().any(|&p| {
+                !bits::any(
+                    &game.player,
+                    &self.board.objects[p * game.stride_obj..][..game.stride_obj],
+                )
+            });
+        self.scratch.players = players;
+        let modified = if still {
+            self.restore(&bak);
+            self.message = None;
+            self.text_mode = false;
+            false
+        } else {
+            let modified = self.command_queue(&bak, dont_modify, dont_do_win, input.is_some());
+            if self.winning {
+                self.againing = false;
             }
-        }
-        let modified = self.command_queue(&bak, dont_modify, dont_do_win, input.is_some());
-        if self.winning {
-            self.againing = false;
-        }
+            modified
+        };
+        self.scratch.levels.push(bak);
         modified
     }
 
@@ -636,9 +662,14 @@ impl<'g> Engine<'g> {
     }
 
     fn apply_random_group(&mut self, group: &Group) -> bool {
+        // Random groups are rare: their tuples are simply listed.
         let mut all: Vec<(usize, Vec<Match>)> = Vec::new();
+        let mut found = Matches::default();
         for (r, rule) in group.rules.iter().enumerate() {
-            if let Some(rows) = self.find_matches(rule) {
+            if self.find_matches(rule, &mut found) {
+                let rows: Vec<Vec<Match>> = (0..found.ends.len())
+                    .map(|k| found.row(k).to_vec())
+                    .collect();
                 for tuple in tuples(&rows) {
                     all.push((r, tuple));
                 }
@@ -656,15 +687,43 @@ impl<'g> Engine<'g> {
     }
 
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
-        let Some(rows) = self.find_matches(rule) else {
+        let mut found = std::mem::take(&mut self.scratch.matches);
+        if !self.find_matches(rule, &mut found) {
+            self.scratch.matches = found;
             return false;
-        };
+        }
         let mut result = false;
         if rule.has_replacements {
-            for (t, tuple) in tuples(&rows).iter().enumerate() {
-                result |= self.apply_at(rule, tuple, t > 0, rigid_index);
+            // Every combination of one match per row, the first row
+            // varying fastest, as upstream lists them.
+            let rows = found.ends.len();
+            let mut at = std::mem::take(&mut self.scratch.odometer);
+            at.clear();
+            at.resize(rows, 0);
+            let mut tuple = std::mem::take(&mut self.scratch.tuple);
+            let mut first = true;
+            'tuples: loop {
+                tuple.clear();
+                tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
+                result |= self.apply_at(rule, &tuple, !first, rigid_index);
+                first = false;
+                let mut r = 0;
+                loop {
+                    if r == rows {
+                        break 'tuples;
+                    }
+                    at[r] += 1;
+                    if at[r] < found.row(r).len() {
+                        break;
+                    }
+                    at[r] = 0;
+                    r += 1;
+                }
             }
+            self.scratch.odometer = at;
+            self.scratch.tuple = tuple;
         }
+        self.scratch.matches = found;
         self.queue_commands(rule);
         result
     }
@@ -744,19 +803,20 @@ impl<'g> Engine<'g> {
         true
     }
 
-    /// Every match of every row, or `None` if some row has none.
-    fn find_matches(&self, rule: &Rule) -> Option<Vec<Vec<Match>>> {
+    /// Every match of every row into `out`; false if some row has none.
+    fn find_matches(&self, rule: &Rule, out: &mut Matches) -> bool {
+        out.all.clear();
+        out.ends.clear();
         let b = &self.board;
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         if !bits::within(&rule.objects, &b.map_objects) {
-            return None;
+            return false;
         }
         let d = self.delta(rule.direction);
-        let mut all = Vec::with_capacity(rule.rows.len());
         for (r, row) in rule.rows.iter().enumerate() {
             let (ro, rm) = (&rule.row_objects[r], &rule.row_moves[r]);
             if !bits::within(ro, &b.map_objects) || !bits::within(rm, &b.map_moves) {
-                return None;
+                return false;
             }
             let wild = rule.ellipses[r];
             let len = row.len() - wild;
@@ -769,8 +829,9 @@ impl<'g> Engine<'g> {
                 _ => {}
             }
             let horizontal = rule.direction > 2;
-            let mut found = Vec::new();
-            let mut visit = |x: usize, y: usize, found: &mut Vec<Match>| {
+            let before = out.all.len();
+            let found = &mut out.all;
+            let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
                 let i = x * b.height + y;
                 if wild == 0 {
                     if self.row_matches_at(row, i, d, &[]) {
@@ -819,7 +880,7 @@ impl<'g> Engine<'g> {
                         continue;
                     }
                     for x in xmin..xmax {
-                        visit(x, y, &mut found);
+                        visit(x, y, found);
                     }
                 }
             } else {
@@ -830,16 +891,16 @@ impl<'g> Engine<'g> {
                         continue;
                     }
                     for y in ymin..ymax {
-                        visit(x, y, &mut found);
+                        visit(x, y, found);
                     }
                 }
             }
-            if found.is_empty() {
-                return None;
+            if found.len() == before {
+                return false;
             }
-            all.push(found);
+            out.ends.push(found.len());
         }
-        Some(all)
+        true
     }
 
     fn apply_at(&mut self, rule: &Rule, tuple: &[Match], check: bool, rigid_index: u32) -> bool {
@@ -874,87 +935,132 @@ impl<'g> Engine<'g> {
     }
 
     fn replace(&mut self, rep: &Replacement, i: usize, rigid: bool, rigid_index: u32) -> bool {
+        if !bits::is_zero(&rep.random_object) || !bits::is_zero(&rep.random_dir) {
+            return self.replace_random(rep, i, rigid, rigid_index);
+        }
+        self.write_cell(
+            i,
+            &rep.set,
+            &rep.clear,
+            &rep.set_moves,
+            &rep.clear_moves_all,
+            &rep.layer_moves,
+            rigid,
+            rigid_index,
+        )
+    }
+
+    /// A replacement that draws from the random generator: an object out
+    /// of a property, or a direction.
+    fn replace_random(
+        &mut self,
+        rep: &Replacement,
+        i: usize,
+        rigid: bool,
+        rigid_index: u32,
+    ) -> bool {
         let game = self.game;
-        let (so, sm) = (game.stride_obj, game.stride_mov);
-        let mut set = rep.set.to_vec();
-        let mut clear = rep.clear.to_vec();
-        let mut set_moves = rep.set_moves.to_vec();
-        let mut clear_moves: Vec<u32> = rep
-            .clear_moves
-            .iter()
-            .zip(rep.layer_moves.iter())
-            .map(|(a, b)| a | b)
-            .collect();
+        let mut set = Scratch::from(&rep.set);
+        let mut clear = Scratch::from(&rep.clear);
+        let mut set_moves = Scratch::from(&rep.set_moves);
+        let mut clear_moves = Scratch::from(&rep.clear_moves_all);
         if !bits::is_zero(&rep.random_object) {
-            let choices: Vec<usize> = bits::ones(&rep.random_object).collect();
-            let pick = choices[self.rng.below(choices.len()).min(choices.len() - 1)];
+            let count = bits::ones(&rep.random_object).count();
+            let k = self.rng.below(count).min(count - 1);
+            let pick = bits::ones(&rep.random_object).nth(k).expect("k < count");
             let layer = game.layer_of_id[pick];
-            bits::set(&mut set, pick);
-            bits::or(&mut clear, &game.layer_masks[layer]);
-            bits::or_field(&mut clear_moves, 0x1f, 5 * layer);
+            bits::set(set.get_mut(), pick);
+            bits::or(clear.get_mut(), &game.layer_masks[layer]);
+            bits::or_field(clear_moves.get_mut(), 0x1f, 5 * layer);
         }
         if !bits::is_zero(&rep.random_dir) {
             for layer in 0..game.layer_count {
                 if bits::has(&rep.random_dir, 5 * layer) {
                     let dir = self.rng.below(4);
-                    bits::set(&mut set_moves, dir + 5 * layer);
+                    bits::set(set_moves.get_mut(), dir + 5 * layer);
                 }
             }
         }
+        self.write_cell(
+            i,
+            set.get(),
+            clear.get(),
+            set_moves.get(),
+            clear_moves.get(),
+            &rep.layer_moves,
+            rigid,
+            rigid_index,
+        )
+    }
+
+    /// Clears then sets a cell's objects and movements; true if anything,
+    /// the rigid-body bookkeeping included, changed.
+    #[allow(clippy::too_many_arguments)]
+    fn write_cell(
+        &mut self,
+        i: usize,
+        set: &[u32],
+        clear: &[u32],
+        set_moves: &[u32],
+        clear_moves: &[u32],
+        layer_moves: &[u32],
+        rigid: bool,
+        rigid_index: u32,
+    ) -> bool {
+        let game = self.game;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
         let b = &mut self.board;
-        let old = b.objects[i * so..][..so].to_vec();
-        let new: Vec<u32> = old
-            .iter()
-            .zip(&clear)
-            .zip(&set)
-            .map(|((o, c), s)| (o & !c) | s)
-            .collect();
-        let old_moves = b.movements[i * sm..][..sm].to_vec();
-        let new_moves: Vec<u32> = old_moves
-            .iter()
-            .zip(&clear_moves)
-            .zip(&set_moves)
-            .map(|((o, c), s)| (o & !c) | s)
-            .collect();
-        let mut rigid_change = false;
+        let mut changed = false;
         if rigid {
-            let mut rigid_mask = vec![0u32; sm];
-            for layer in 0..game.layer_count {
-                bits::or_field(&mut rigid_mask, rigid_index, 5 * layer);
-            }
-            for (r, l) in rigid_mask.iter_mut().zip(rep.layer_moves.iter()) {
-                *r &= l;
-            }
+            let fill = &game.rigid_fill[rigid_index as usize];
             let group = &mut b.rigid_group[i * sm..][..sm];
             let applied = &mut b.rigid_applied[i * sm..][..sm];
-            if !bits::within(&rigid_mask, group) && !bits::within(&rep.layer_moves, applied) {
-                bits::or(group, &rigid_mask);
-                bits::or(applied, &rep.layer_moves);
-                rigid_change = true;
+            let mask_within = group
+                .iter()
+                .zip(fill.iter())
+                .zip(layer_moves)
+                .all(|((g, f), l)| f & l & !g == 0);
+            if !mask_within && !bits::within(layer_moves, applied) {
+                for ((g, f), l) in group.iter_mut().zip(fill.iter()).zip(layer_moves) {
+                    *g |= f & l;
+                }
+                bits::or(applied, layer_moves);
+                changed = true;
             }
         }
-        if old == new && old_moves == new_moves && !rigid_change {
-            return false;
-        }
-        for w in 0..so {
-            self.sfx_create[w] |= new[w] & !old[w];
-            self.sfx_destroy[w] |= old[w] & !new[w];
-        }
-        b.objects[i * so..][..so].copy_from_slice(&new);
-        b.movements[i * sm..][..sm].copy_from_slice(&new_moves);
         let (x, y) = (i / b.height, i % b.height);
-        bits::or(&mut b.col_objects[x * so..][..so], &new);
-        bits::or(&mut b.row_objects[y * so..][..so], &new);
-        bits::or(&mut b.map_objects, &new);
-        bits::or(&mut b.col_moves[x * sm..][..sm], &new_moves);
-        bits::or(&mut b.row_moves[y * sm..][..sm], &new_moves);
-        bits::or(&mut b.map_moves, &new_moves);
-        true
+        let cell = &mut b.objects[i * so..][..so];
+        for w in 0..so {
+            let old = cell[w];
+            let new = (old & !clear[w]) | set[w];
+            if new != old {
+                changed = true;
+                cell[w] = new;
+                self.sfx_create[w] |= new & !old;
+                self.sfx_destroy[w] |= old & !new;
+            }
+            b.col_objects[x * so + w] |= new;
+            b.row_objects[y * so + w] |= new;
+            b.map_objects[w] |= new;
+        }
+        let mv = &mut b.movements[i * sm..][..sm];
+        for w in 0..sm {
+            let old = mv[w];
+            let new = (old & !clear_moves[w]) | set_moves[w];
+            if new != old {
+                changed = true;
+                mv[w] = new;
+            }
+            b.col_moves[x * sm + w] |= new;
+            b.row_moves[y * sm + w] |= new;
+            b.map_moves[w] |= new;
+        }
+        changed
     }
 
     fn reposition_on_layer(&mut self, i: usize, layer: usize, dir: u32) -> bool {
         let game = self.game;
-        let so = game.stride_obj;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
         let (dx, dy): (isize, isize) = match dir {
             1 => (0, -1),
             2 => (0, 1),
@@ -963,7 +1069,7 @@ impl<'g> Engine<'g> {
             3 | 15 | 16 => (0, 0),
             _ => return false,
         };
-        let b = &self.board;
+        let b = &mut self.board;
         let (x, y) = ((i / b.height) as isize, (i % b.height) as isize);
         let (tx, ty) = (x + dx, y + dy);
         if tx < 0 || ty < 0 || tx >= b.width as isize || ty >= b.height as isize {
@@ -974,7 +1080,6 @@ impl<'g> Engine<'g> {
         if dir != 16 && bits::any(mask, &b.objects[target * so..][..so]) {
             return false;
         }
-        let sm = game.stride_mov;
         for s in &game.sounds.movement[layer] {
             if bits::any(&s.objects, &b.objects[i * so..][..so])
                 && bits::any(&b.movements[i * sm..][..sm], &s.directions)
@@ -986,39 +1091,39 @@ impl<'g> Engine<'g> {
         if target == i {
             return true;
         }
-        let b = &mut self.board;
-        let mut moving = b.objects[i * so..][..so].to_vec();
-        for (m, l) in moving.iter_mut().zip(mask.iter()) {
+        let mut moving = Scratch::from(&b.objects[i * so..][..so]);
+        for (m, l) in moving.get_mut().iter_mut().zip(mask.iter()) {
             *m &= l;
         }
         bits::clear(&mut b.objects[i * so..][..so], mask);
-        bits::or(&mut b.objects[target * so..][..so], &moving);
+        bits::or(&mut b.objects[target * so..][..so], moving.get());
         let (cx, cy) = (target / b.height, target % b.height);
-        bits::or(&mut b.col_objects[cx * so..][..so], &moving);
-        bits::or(&mut b.row_objects[cy * so..][..so], &moving);
+        bits::or(&mut b.col_objects[cx * so..][..so], moving.get());
+        bits::or(&mut b.row_objects[cy * so..][..so], moving.get());
         true
     }
 
     fn reposition_cell(&mut self, i: usize) -> bool {
         let sm = self.game.stride_mov;
-        let mut mv = self.board.movements[i * sm..][..sm].to_vec();
-        if bits::is_zero(&mv) {
+        if bits::is_zero(&self.board.movements[i * sm..][..sm]) {
             return false;
         }
         let mut moved = false;
         for layer in 0..self.game.layer_count {
-            let field = bits::field(&mv, 5 * layer);
+            let field = bits::field(&self.board.movements[i * sm..][..sm], 5 * layer);
             if field != 0 && self.reposition_on_layer(i, layer, field) {
-                bits::clear_field(&mut mv, field, 5 * layer);
+                bits::clear_field(&mut self.board.movements[i * sm..][..sm], field, 5 * layer);
                 moved = true;
             }
         }
         let b = &mut self.board;
-        b.movements[i * sm..][..sm].copy_from_slice(&mv);
         let (x, y) = (i / b.height, i % b.height);
-        bits::or(&mut b.col_moves[x * sm..][..sm], &mv);
-        bits::or(&mut b.row_moves[y * sm..][..sm], &mv);
-        bits::or(&mut b.map_moves, &mv);
+        for w in 0..sm {
+            let m = b.movements[i * sm + w];
+            b.col_moves[x * sm + w] |= m;
+            b.row_moves[y * sm + w] |= m;
+            b.map_moves[w] |= m;
+        }
         moved
     }
 
@@ -1034,17 +1139,17 @@ impl<'g> Engine<'g> {
         let (so, sm) = (game.stride_obj, game.stride_mov);
         let mut undo = false;
         for i in 0..self.board.len() {
-            let mut mv = self.board.movements[i * sm..][..sm].to_vec();
-            if !bits::is_zero(&mv) {
+            if !bits::is_zero(&self.board.movements[i * sm..][..sm]) {
+                let mut mv = Scratch::from(&self.board.movements[i * sm..][..sm]);
                 if game.rigid {
                     let applied = &self.board.rigid_applied[i * sm..][..sm];
                     if !bits::is_zero(applied) {
-                        for (m, a) in mv.iter_mut().zip(applied) {
+                        for (m, a) in mv.get_mut().iter_mut().zip(applied) {
                             *m &= a;
                         }
-                        if !bits::is_zero(&mv) {
+                        if !bits::is_zero(mv.get()) {
                             if let Some(layer) =
-                                (0..game.layer_count).find(|&l| bits::field(&mv, 5 * l) != 0)
+                                (0..game.layer_count).find(|&l| bits::field(mv.get(), 5 * l) != 0)
                             {
                                 let index =
                                     bits::field(&self.board.rigid_group[i * sm..][..sm], 5 * layer)
@@ -1064,14 +1169,14 @@ impl<'g> Engine<'g> {
                 let cell = &self.board.objects[i * so..][..so];
                 for s in &game.sounds.cant_move {
                     if bits::any(cell, &s.objects)
-                        && bits::any(&s.directions, &mv)
+                        && bits::any(&s.directions, mv.get())
                         && !self.cant_move.contains(&s.seed)
                     {
                         self.cant_move.push(s.seed.clone());
                     }
                 }
+                self.board.movements[i * sm..][..sm].fill(0);
             }
-            self.board.movements[i * sm..][..sm].fill(0);
             if game.rigid {
                 self.board.rigid_group[i * sm..][..sm].fill(0);
                 self.board.rigid_applied[i * sm..][..sm].fill(0);
@@ -1105,6 +1210,34 @@ impl<'g> Engine<'g> {
             out.push('\n');
         }
         out
+    }
+}
+
+/// Buffers a turn reuses, so that playing allocates nothing once warm.
+#[derive(Clone, Debug, Default)]
+struct Scratchpad {
+    /// Spare level copies, for the backups of nested turns.
+    levels: Vec<Vec<u32>>,
+    start_objects: Vec<u32>,
+    start_moves: Vec<u32>,
+    players: Vec<usize>,
+    banned: Vec<bool>,
+    matches: Matches,
+    odometer: Vec<usize>,
+    tuple: Vec<Match>,
+}
+
+/// Every row's matches of one rule, back to back: row `r`'s end at `ends[r]`.
+#[derive(Clone, Debug, Default)]
+struct Matches {
+    all: Vec<Match>,
+    ends: Vec<usize>,
+}
+
+impl Matches {
+    fn row(&self, r: usize) -> &[Match] {
+        let start = if r == 0 { 0 } else { self.ends[r - 1] };
+        &self.all[start..self.ends[r]]
     }
 }
 

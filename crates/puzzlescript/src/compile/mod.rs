@@ -147,6 +147,9 @@ pub struct Game {
     pub(crate) glyphs: Vec<(char, Box<[u32]>)>,
     /// The background object's id.
     pub(crate) background: Option<usize>,
+    /// `rigid_fill[k]`: movement words with `k` in every layer's field (a
+    /// rigid group's index, as the cells it moves record it).
+    pub(crate) rigid_fill: Vec<Box<[u32]>>,
 }
 
 impl Game {
@@ -163,6 +166,16 @@ impl Game {
     /// Whether the compiled rules use randomness.
     pub fn uses_random(&self) -> bool {
         self.uses_random
+    }
+
+    /// Whether any rule issues `checkpoint` (a level's restart target can
+    /// then change during play).
+    pub fn uses_checkpoint(&self) -> bool {
+        self.rules
+            .iter()
+            .chain(&self.late_rules)
+            .flat_map(|g| &g.rules)
+            .any(|r| r.commands.iter().any(|c| c.name == "checkpoint"))
     }
 
     /// Words per cell of object bits.
@@ -231,6 +244,10 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
     let palette_name = Symbols::palette_name(parsed, log);
     let to_hex = |c: &str| palette::to_hex(palette_name, c);
     let symbols = Symbols::resolve(parsed, &to_hex, log);
+    if symbols.stride_obj > bits::MAX_WORDS || symbols.stride_mov > bits::MAX_WORDS {
+        log.error(None, format!("This game has {} objects in {} collision layers; puzzle-qa plays games of at most {} objects and {} layers.", symbols.id_names.len(), symbols.layer_count, bits::MAX_WORDS * 32, bits::MAX_WORDS * 32 / 5));
+        return None;
+    }
     let (player_all, player) = symbols.mask_of_name("player", log);
     let levels = levels(parsed, &symbols, log);
 
@@ -364,7 +381,17 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
         }
         glyphs.push((c, mask.into_boxed_slice()));
     }
+    let rigid_fill = (0..=rigid_groups.len() as u32)
+        .map(|k| {
+            let mut m = vec![0u32; symbols.stride_mov];
+            for layer in 0..symbols.layer_count {
+                bits::or_field(&mut m, k, 5 * layer);
+            }
+            m.into_boxed_slice()
+        })
+        .collect();
     Some(Game {
+        rigid_fill,
         glyphs,
         background: symbols.background_id,
         symbols_names: symbols.objects.iter().map(|o| o.name.clone()).collect(),

@@ -1,0 +1,178 @@
+//! One level of a PuzzleScript game as a puzzle-qa [`Game`], so that the
+//! core's searches, replay and checks play it through the engine.
+//!
+//! A state is the level's cells' object bits (`stride` words a cell, the
+//! level fixes how many), then, for a game that uses `checkpoint`, the
+//! restart target's bits the same way, then one word that is 1 once the
+//! level is won. Movements are not part of it: every turn ends with none.
+
+use std::sync::Arc;
+
+use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
+
+use crate::compile::{Game, LevelData};
+use crate::engine::{Engine, Input, OnWin};
+use crate::play::{self, AGAIN_LIMIT};
+
+/// A level of a compiled game.
+#[derive(Clone, Debug)]
+pub struct Level {
+    game: Arc<Game>,
+    /// Its index among all levels, message entries counted.
+    index: usize,
+    /// Words of object bits in one copy of the board.
+    words: usize,
+    /// Whether the state carries the restart target.
+    checkpoints: bool,
+    seed: String,
+    start: Vec<u32>,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Level {
+    /// Level `index` (message entries counted) of `game`, played with the
+    /// random generator seeded with `seed`. `None` unless it is a grid level.
+    pub fn new(game: Arc<Game>, index: usize, seed: &str) -> Option<Level> {
+        let LevelData::Grid(grid) = game.levels().get(index)? else {
+            return None;
+        };
+        let words = grid.cells.len();
+        let checkpoints = game.uses_checkpoint();
+        let mut level = Level {
+            game,
+            index,
+            words,
+            checkpoints,
+            seed: seed.to_string(),
+            start: Vec::new(),
+        };
+        let mut engine = Engine::load(&level.game, index, seed, OnWin::Stop)?;
+        // A start whose again turns never stop is left as they leave it.
+        drain(&mut engine);
+        level.start = level.state_of(&engine);
+        Some(level)
+    }
+
+    /// The compiled game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn state_of(&self, engine: &Engine) -> Vec<u32> {
+        let mut state = Vec::with_capacity(self.state_len());
+        state.extend_from_slice(&engine.board.objects);
+        if self.checkpoints {
+            state.extend_from_slice(engine.restart_target());
+        }
+        state.push(u32::from(engine.won()));
+        state
+    }
+
+    fn state_len(&self) -> usize {
+        self.words * if self.checkpoints { 2 } else { 1 } + 1
+    }
+
+    fn engine(&self) -> Engine<'_> {
+        Engine::load(&self.game, self.index, &self.seed, OnWin::Stop).expect("a grid level loads")
+    }
+
+    /// Plays `mv` from `state` on `engine`; `None` if its again turns never stop.
+    fn play(&self, engine: &mut Engine, state: &[u32], mv: Input) -> Option<()> {
+        let restart = if self.checkpoints { &state[self.words..2 * self.words] } else { &[][..] };
+        engine.set_state(&state[..self.words], restart);
+        if self.game.uses_random() {
+            engine.reseed(&self.seed);
+        }
+        engine.input(Some(mv));
+        (!drain(engine)).then_some(())
+    }
+
+    fn moves_list(&self) -> &'static [Input] {
+        if self.game.prelude().noaction {
+            &[Input::Up, Input::Down, Input::Left, Input::Right]
+        } else {
+            &[Input::Up, Input::Down, Input::Left, Input::Right, Input::Action]
+        }
+    }
+}
+
+/// Runs the due again turns; true if they did not stop.
+fn drain(engine: &mut Engine) -> bool {
+    let mut turns = 0;
+    while engine.againing {
+        if turns == AGAIN_LIMIT {
+            return true;
+        }
+        engine.againing = false;
+        engine.input(None);
+        turns += 1;
+    }
+    false
+}
+
+impl CoreGame for Level {
+    type State = [u32];
+    type Key = ();
+    type Move = Input;
+    type Refusal = Refusal;
+
+    fn start(&self) -> Vec<u32> {
+        self.start.clone()
+    }
+
+    fn key(&self, _: &[u32]) {}
+
+    fn is_won(&self, state: &[u32]) -> bool {
+        state.last() == Some(&1)
+    }
+
+    fn moves(&self, _: &[u32]) -> impl Iterator<Item = Input> {
+        self.moves_list().iter().copied()
+    }
+
+    fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Refusal> {
+        let mut engine = self.engine();
+        self.play(&mut engine, state, mv).ok_or_else(|| {
+            Refusal(format!("its `again` turns do not stop (more than {AGAIN_LIMIT})"))
+        })?;
+        Ok((self.state_of(&engine), 1))
+    }
+
+    fn successors(&self, state: &[u32], mut visit: impl FnMut(Input, &[u32], Cost)) {
+        let mut engine = self.engine();
+        let mut next = Vec::with_capacity(self.state_len());
+        for &mv in self.moves_list() {
+            if self.play(&mut engine, state, mv).is_none() {
+                continue;
+            }
+            next.clear();
+            next.extend_from_slice(&engine.board.objects);
+            if self.checkpoints {
+                next.extend_from_slice(engine.restart_target());
+            }
+            next.push(u32::from(engine.won()));
+            // A move that changes nothing leads nowhere new (it may win).
+            if next[..next.len() - 1] == state[..state.len() - 1] && !engine.won() {
+                continue;
+            }
+            visit(mv, &next, 1);
+        }
+    }
+
+    fn format_moves(&self, moves: &[Input]) -> String {
+        moves.iter().map(|&m| play::move_letter(m)).collect()
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
+        play::parse_moves(text, self.game.prelude().noaction).map_err(|(column, message)| NotationError::new(column, message))
+    }
+}
