@@ -767,15 +767,39 @@ impl<'g> Engine<'g> {
         }
     }
 
+    #[inline]
     fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let cell = &self.board.objects[i * so..][..so];
+        for ((c, want), not) in cell.iter().zip(p.present.iter()).zip(p.missing.iter()) {
+            if c & want != *want || c & not != 0 {
+                return false;
+            }
+        }
         let mv = &self.board.movements[i * sm..][..sm];
-        bits::within(&p.present, cell)
-            && !bits::any(&p.missing, cell)
-            && bits::within(&p.moving, mv)
-            && !bits::any(&p.still, mv)
-            && p.any_of.iter().all(|m| bits::any(m, cell))
+        for ((m, want), not) in mv.iter().zip(p.moving.iter()).zip(p.still.iter()) {
+            if m & want != *want || m & not != 0 {
+                return false;
+            }
+        }
+        p.any_of.iter().all(|m| bits::any(m, cell))
+    }
+
+    /// Whether consecutive cells `cells` match from `start` on, `d` apart.
+    #[inline]
+    fn run_matches(&self, cells: &[Slot], start: isize, d: isize) -> bool {
+        let mut index = start;
+        for slot in cells {
+            let Slot::Cell(p) = slot else { return false };
+            if index < 0
+                || index as usize >= self.board.len()
+                || !self.cell_matches(p, index as usize)
+            {
+                return false;
+            }
+            index += d;
+        }
+        true
     }
 
     /// Whether the row's cells match from `start`, with the given gaps at
@@ -850,9 +874,19 @@ impl<'g> Engine<'g> {
                     _ => 0,
                 };
                 let kmax = kmax.max(0) as usize;
+                // The cells before the first ellipsis are matched once,
+                // then each gap's cells, as upstream does.
+                let e1 = row
+                    .iter()
+                    .position(|s| *s == Slot::Ellipsis)
+                    .unwrap_or(row.len());
+                if !self.run_matches(&row[..e1], i as isize, d) {
+                    return;
+                }
+                let rest = &row[e1 + 1..];
                 if wild == 1 {
                     for k in 0..kmax {
-                        if self.row_matches_at(row, i, d, &[k]) {
+                        if self.run_matches(rest, i as isize + d * (e1 + k) as isize, d) {
                             found.push(Match {
                                 start: i,
                                 gaps: [k, 0],
@@ -860,9 +894,21 @@ impl<'g> Engine<'g> {
                         }
                     }
                 } else {
+                    let e2 = rest
+                        .iter()
+                        .position(|s| *s == Slot::Ellipsis)
+                        .unwrap_or(rest.len());
+                    let (middle, last) = (&rest[..e2], &rest[(e2 + 1).min(rest.len())..]);
                     for k1 in 0..kmax {
+                        if !self.run_matches(middle, i as isize + d * (e1 + k1) as isize, d) {
+                            continue;
+                        }
                         for k2 in 0..kmax.saturating_sub(k1) {
-                            if self.row_matches_at(row, i, d, &[k1, k2]) {
+                            if self.run_matches(
+                                last,
+                                i as isize + d * (e1 + e2 + k1 + k2) as isize,
+                                d,
+                            ) {
                                 found.push(Match {
                                     start: i,
                                     gaps: [k1, k2],
