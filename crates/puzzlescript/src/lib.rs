@@ -28,9 +28,9 @@ use puzzle_qa_core::diagnostic::Diagnostic;
 pub fn load(source: &str) -> Result<(compile::Game, Vec<Diagnostic>), Vec<Diagnostic>> {
     let (game, log) = compile::compile(source);
     match game {
-        Some(game) if !log.has_errors() => Ok((game, log.diagnostics())),
+        Some(game) if !log.has_errors() => Ok((game, log.diagnostics_in(source))),
         _ => {
-            let mut all = log.diagnostics();
+            let mut all = log.diagnostics_in(source);
             if all.is_empty() {
                 all.push(Diagnostic::error("the game does not compile"));
             }

@@ -111,6 +111,13 @@ impl Log {
 
     /// The messages as puzzle-qa diagnostics (line 0 when a message has none).
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.diagnostics_in("")
+    }
+
+    /// The messages as puzzle-qa diagnostics against `source`: a message
+    /// that knows its line but not its column underlines the whole line.
+    pub fn diagnostics_in(&self, source: &str) -> Vec<Diagnostic> {
+        let lines: Vec<&str> = source.lines().collect();
         self.messages
             .iter()
             .map(|m| {
@@ -119,7 +126,13 @@ impl Log {
                     Severity::Warning => Diagnostic::warning(m.text.clone()),
                 };
                 match m.line {
-                    Some(line) => d.at(line, m.column.max(1), m.width),
+                    Some(line) if m.column == 0 => {
+                        let text = line.checked_sub(1).and_then(|l| lines.get(l)).copied().unwrap_or("");
+                        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+                        let width = text.trim().chars().count();
+                        d.at(line, lead + 1, width.max(1))
+                    }
+                    Some(line) => d.at(line, m.column, m.width),
                     None => d,
                 }
             })

@@ -456,7 +456,7 @@ fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
                 }
                 out.push(LevelData::Message(text.clone()));
             }
-            LevelEntry::Grid { line, rows, .. } => {
+            LevelEntry::Grid { line, rows, columns } => {
                 let rows: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
                 let width = rows.first().map_or(0, Vec::len);
                 let height = rows.len();
@@ -469,14 +469,13 @@ fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
                         };
                         let key = ch.to_string();
                         let Some(glyph) = symbols.glyphs.get(&key) else {
-                            if symbols.properties.contains(&key) {
-                                log.error(line + y, format!("Error, symbol \"{ch}\" is defined using OR, and therefore ambiguous - it cannot be used in a map. Did you mean to define it in terms of AND?"));
+                            let column = columns.get(y).copied().unwrap_or(1) + x.min(row.len().saturating_sub(1));
+                            let text = if symbols.properties.contains(&key) {
+                                format!("Error, symbol \"{ch}\" is defined using OR, and therefore ambiguous - it cannot be used in a map. Did you mean to define it in terms of AND?")
                             } else {
-                                log.error(
-                                    line + y,
-                                    format!("Error, symbol \"{ch}\", used in map, not found."),
-                                );
-                            }
+                                format!("Error, symbol \"{ch}\", used in map, not found.")
+                            };
+                            log.error_at(line + y, column, 1, text);
                             break 'fill;
                         };
                         let cell = &mut cells[(x * height + y) * stride..][..stride];
