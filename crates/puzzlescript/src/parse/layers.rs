@@ -28,12 +28,11 @@ impl Parser<'_> {
         let Some(token) = line.eat(cursor::name) else {
             let n = cursor::layer_separators(line.rest());
             if n == 0 {
-                let c = line.peek().map(String::from).unwrap_or_default();
-                self.error(
-                    column,
-                    1,
-                    format!("error detected - unexpected character {c}"),
-                );
+                let c = line.peek().unwrap_or(char::REPLACEMENT_CHARACTER);
+                self.error_per_half(c, column, |c| {
+                    let shown = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+                    format!("error detected - unexpected character {shown}")
+                });
                 line.bump();
             } else {
                 line.take(n);

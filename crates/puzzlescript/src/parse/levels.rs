@@ -88,12 +88,10 @@ impl Parser<'_> {
             let Some(glyph) = line.peek() else { return };
             line.bump();
             if !self.glyphs.contains(&glyph) {
-                let shown = glyph.to_uppercase();
-                self.error(
-                    column,
-                    1,
-                    format!("Key \"{shown}\" not found. Do you need to add it to the legend, or define a new object?"),
-                );
+                self.error_per_half(glyph, column, |c| {
+                    let shown: String = c.map_or_else(|| char::REPLACEMENT_CHARACTER.to_string(), |c| c.to_uppercase().collect());
+                    format!("Key \"{shown}\" not found. Do you need to add it to the legend, or define a new object?")
+                });
             }
         }
     }

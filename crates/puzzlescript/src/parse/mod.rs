@@ -22,6 +22,7 @@ mod cursor;
 mod layers;
 mod legend;
 mod levels;
+mod not_name;
 mod objects;
 mod prelude;
 mod rules;
@@ -277,6 +278,9 @@ impl<'a> Parser<'a> {
     fn step(&mut self, line: &mut Line, first: bool) {
         let sol = std::mem::take(&mut self.sol_after_comment) | first;
         line.eat_space();
+        // The rules look at this character even when a section name has
+        // been swallowed since.
+        let started = line.peek();
         if self.comment(line, sol, first) {
             return;
         }
@@ -323,7 +327,7 @@ impl<'a> Parser<'a> {
             Some(Section::Legend) => self.legend_step(line, first),
             Some(Section::Sounds) => self.sounds_step(line),
             Some(Section::CollisionLayers) => self.layers_step(line, sol),
-            Some(Section::Rules) => self.rules_step(line, sol, first),
+            Some(Section::Rules) => self.rules_step(line, sol, first, started),
             Some(Section::WinConditions) => self.winconditions_step(line, sol),
             Some(Section::Levels) => self.levels_step(line, sol, first),
         }
@@ -547,6 +551,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// An error about one character that upstream reads as UTF-16 units: a
+    /// character beyond the Basic Multilingual Plane is two of them, each
+    /// its own token and its own error (the second shown here as a
+    /// replacement character), and reading may stop between the two.
+    /// `text` gets the character, or `None` for the second half.
+    fn error_per_half(&mut self, c: char, column: usize, text: impl Fn(Option<char>) -> String) {
+        self.error(column, 1, text(Some(c)));
+        if c.len_utf16() == 2 && self.log.error_count() <= MAX_ERRORS {
+            self.error(column, 1, text(None));
+        }
+    }
+
     fn warning(&mut self, column: usize, width: usize, text: impl Into<String>) {
         if !self.thrown {
             self.log.warning_at(self.line_no, column, width, text);
@@ -589,7 +605,7 @@ fn whole_word(text: &str, name: &str) -> Option<String> {
             .is_some_and(|&c| c == '_' || c.is_ascii_alphanumeric())
     };
     let boundary = |i: usize| word(i.checked_sub(1)) != word(Some(i));
-    let same = |a: char, b: char| a == b || a.to_lowercase().eq(b.to_lowercase());
+    let same = |a: char, b: char| canonical(a) == canonical(b);
     (0..=text.len() - name.len())
         .find(|&i| {
             boundary(i)
@@ -600,6 +616,17 @@ fn whole_word(text: &str, name: &str) -> Option<String> {
                     .all(|(&a, &b)| same(a, b))
         })
         .map(|i| text[i..i + name.len()].iter().collect())
+}
+
+/// A character as JavaScript's case-insensitive (non-Unicode) matching
+/// compares it: its uppercase, when that is one character and does not turn
+/// a non-ASCII character into an ASCII one.
+fn canonical(c: char) -> char {
+    let mut upper = c.to_uppercase();
+    match (upper.next(), upper.next()) {
+        (Some(u), None) if c.is_ascii() || !u.is_ascii() => u,
+        _ => c,
+    }
 }
 
 #[cfg(test)]

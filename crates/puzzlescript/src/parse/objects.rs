@@ -145,12 +145,11 @@ impl Parser<'_> {
         let column = line.here();
         match line.eat(cursor::color) {
             Some(token) => {
-                if let Some(object) = self
-                    .objects
-                    .current
-                    .and_then(|i| self.out.objects.get_mut(i))
-                {
-                    object.colors.push(token.word().to_string());
+                let current = self.objects.current;
+                match current.and_then(|i| self.out.objects.get_mut(i)) {
+                    Some(object) => object.colors.push(token.word().to_string()),
+                    // Colours for no object: upstream's parser throws here.
+                    None => self.thrown = true,
                 }
             }
             None => {
@@ -204,6 +203,11 @@ impl Parser<'_> {
             self.sync_sprite();
             self.warning(column, 1, "Sprites must be 5 wide and 5 high.");
             line.eat(cursor::not_comment);
+            return;
+        }
+        if self.objects.current.is_none() {
+            // A sprite for no object: upstream's parser throws here.
+            self.thrown = true;
             return;
         }
         self.objects.bound = true;
