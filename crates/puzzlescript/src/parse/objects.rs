@@ -104,7 +104,7 @@ impl Parser<'_> {
             );
             return;
         }
-        if self.out.synonyms.iter().any(|s| s.name == name) {
+        if self.first.synonyms.contains_key(&name) {
             self.error(column, width, format!("Name \"{shown}\" already in use."));
         }
         if KEYWORDS.contains(&name.as_str()) {
@@ -130,7 +130,7 @@ impl Parser<'_> {
             });
         } else {
             let of = self.current_name();
-            self.out.synonyms.push(LegendEntry {
+            self.push_synonym(LegendEntry {
                 name,
                 items: vec![of],
                 line: self.line_no,
