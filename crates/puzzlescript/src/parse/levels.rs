@@ -139,6 +139,7 @@ impl Parser<'_> {
             return true;
         };
         let row = trim(&row).to_string();
+        let width = row.chars().count();
         self.token_index = 2;
         let line_no = self.line_no;
         let blocks = &mut self.levels.blocks;
@@ -170,7 +171,7 @@ impl Parser<'_> {
         if !rectangular {
             self.warning(
                 column,
-                1,
+                width,
                 "Maps must be rectangular, yo (In a level, the length of each row must be the same).",
             );
         }
