@@ -120,7 +120,9 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// Reads a game's source into its sections, logging what the official
-/// engine's parser would log.
+/// engine's parser would log. `log` should be fresh: the parse stops, as the
+/// official one does, once its error count passes five
+/// ([`Parsed::aborted`]).
 pub fn parse(source: &str, log: &mut Log) -> Parsed {
     let mut parser = Parser::new(log);
     for text in source.split('\n') {
