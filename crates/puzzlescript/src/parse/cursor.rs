@@ -9,10 +9,11 @@
 //! return how many characters they would consume.
 //!
 //! Character classes follow JavaScript's: `\s` (which holds every `\p{Z}`
-//! character too), `\d` and `\b` are ASCII-only apart from `\s`, and
-//! `[\p{L}\p{N}_]` is approximated by Rust's alphanumerics (the difference
-//! is the few marks that Unicode counts as "alphabetic" without being
-//! letters).
+//! character too); `\d` and `\b` are ASCII-only; `[\p{L}\p{N}_]` is Rust's
+//! alphanumerics less the marks that Unicode counts as alphabetic without
+//! being letters (`not_name.rs`).
+
+use super::not_name::NOT_NAME;
 
 /// JavaScript's `\s` (which is also `[\p{Z}\s]`, and CodeMirror's space).
 pub(super) fn is_space(c: char) -> bool {
@@ -40,7 +41,23 @@ fn is_separator(c: char) -> bool {
 
 /// `[\p{L}\p{N}_]`: a character of a name.
 pub(super) fn is_word(c: char) -> bool {
-    c == '_' || c.is_alphanumeric()
+    c == '_' || (c.is_alphanumeric() && !is_other_alphabetic(c))
+}
+
+/// Whether `c` is alphanumeric to Rust only (see `not_name.rs`).
+fn is_other_alphabetic(c: char) -> bool {
+    use std::cmp::Ordering;
+    NOT_NAME
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                Ordering::Less
+            } else if lo > c {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        })
+        .is_ok()
 }
 
 /// What `\b` counts as a word character: ASCII only.
@@ -465,6 +482,14 @@ mod tests {
 
     fn chars(s: &str) -> Vec<char> {
         s.chars().collect()
+    }
+
+    #[test]
+    fn name_characters_are_letters_numbers_and_underscores() {
+        assert!(is_word('é') && is_word('字') && is_word('_') && is_word('٣'));
+        // A Devanagari vowel sign and a circled letter are not letters.
+        assert!(!is_word('\u{93e}') && !is_word('ⓐ') && !is_word('-'));
+        assert!(NOT_NAME.windows(2).all(|w| w[0].1 < w[1].0));
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! commas; properties stand for their objects, aggregates are refused, and
 //! `background` must be alone in its layer.
 
+use std::collections::HashMap;
+
 use super::cursor::{self, Line};
-use super::{EXPANSION_BUDGET, Found, Parser};
+use super::{Found, Parser};
 use crate::ast::Layer;
 
 #[derive(Debug, Default)]
@@ -12,6 +14,8 @@ pub(super) struct State {
     written: Vec<String>,
     /// `background` has been seen on this line.
     background: bool,
+    /// For each object, the layers that hold it, in order.
+    holding: HashMap<String, Vec<usize>>,
 }
 
 impl Parser<'_> {
@@ -28,12 +32,11 @@ impl Parser<'_> {
         let Some(token) = line.eat(cursor::name) else {
             let n = cursor::layer_separators(line.rest());
             if n == 0 {
-                let c = line.peek().map(String::from).unwrap_or_default();
-                self.error(
-                    column,
-                    1,
-                    format!("error detected - unexpected character {c}"),
-                );
+                let c = line.peek().unwrap_or(char::REPLACEMENT_CHARACTER);
+                self.error_per_half(c, column, |c| {
+                    let shown = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+                    format!("error detected - unexpected character {shown}")
+                });
                 line.bump();
             } else {
                 line.take(n);
@@ -56,23 +59,18 @@ impl Parser<'_> {
         } else if self.layers.background {
             self.error(column, width, "Background must be in a layer by itself.");
         }
-        let mut members = Vec::new();
-        let mut budget = EXPANSION_BUDGET;
-        self.layer_members(&name, column, width, &name, &mut members, &mut budget);
+        let members = self.layer_members(&name, column, width);
+        if self.thrown {
+            return;
+        }
         let Some(current) = self.out.layers.len().checked_sub(1) else {
             self.error(column, width, "no layers found.");
             return;
         };
         let elsewhere: Vec<usize> = members
             .iter()
-            .flat_map(|m| {
-                self.out
-                    .layers
-                    .iter()
-                    .enumerate()
-                    .filter(move |(_, l)| l.objects.contains(m))
-                    .map(|(j, _)| j)
-            })
+            .flat_map(|m| self.layers.holding.get(m).into_iter().flatten())
+            .copied()
             .filter(|&j| j != current)
             .collect();
         if !elsewhere.is_empty() {
@@ -92,55 +90,46 @@ impl Parser<'_> {
             );
         }
         self.layers.written.push(name);
+        for member in &members {
+            let holding = self.layers.holding.entry(member.clone()).or_default();
+            if holding.last() != Some(&current) {
+                holding.push(current);
+            }
+        }
         if let Some(layer) = self.out.layers.last_mut() {
             layer.objects.extend(members);
         }
     }
 
-    /// The objects `name` puts in a layer (`written` is the name on the
-    /// line, for messages).
-    fn layer_members(
-        &mut self,
-        written: &str,
-        column: usize,
-        width: usize,
-        name: &str,
-        out: &mut Vec<String>,
-        budget: &mut usize,
-    ) {
-        if *budget == 0 {
-            self.thrown = true;
-            return;
-        }
-        *budget -= 1;
-        let (own, members) = match self.lookup(name) {
+    /// The objects `name` puts in a layer.
+    fn layer_members(&mut self, name: &str, column: usize, width: usize) -> Vec<String> {
+        self.expand(name, |parser, found, out| match found {
             Found::Object(n) => {
                 out.push(n);
-                return;
+                Vec::new()
             }
-            Found::Aggregate(a) => {
-                let text = format!(
-                    "\"{}\" is an aggregate (defined using \"and\"), and cannot be added to a single layer because its constituent objects must be able to coexist.",
-                    a.name
-                );
-                self.error(column, width, text);
-                return;
-            }
-            Found::Undeclared(_) => {
-                let shown = written.to_uppercase();
-                self.error(
+            Found::Aggregate(a, _) => {
+                parser.error(
                     column,
                     width,
                     format!(
-                        "Cannot add \"{shown}\" to a collision layer; it has not been declared."
+                        "\"{a}\" is an aggregate (defined using \"and\"), and cannot be added to a single layer because its constituent objects must be able to coexist."
                     ),
                 );
-                return;
+                Vec::new()
             }
-            Found::Property(p) => (p.name.clone(), p.items.clone()),
-        };
-        for member in members.iter().filter(|m| **m != own) {
-            self.layer_members(written, column, width, member, out, budget);
-        }
+            Found::Undeclared(_) => {
+                // Upstream names the word written, whatever it stood for.
+                let shown = name.to_uppercase();
+                parser.error(
+                    column,
+                    width,
+                    format!("Cannot add \"{shown}\" to a collision layer; it has not been declared."),
+                );
+                Vec::new()
+            }
+            Found::Property(own, items) => items.into_iter().filter(|m| *m != own).collect(),
+            Found::Loop => Vec::new(),
+        })
     }
 }

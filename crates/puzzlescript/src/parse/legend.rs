@@ -5,7 +5,7 @@
 //! (through properties).
 
 use super::cursor::{self, Line, Token};
-use super::{EXPANSION_BUDGET, Found, KEYWORDS, Parser, mixed_case};
+use super::{Found, KEYWORDS, Parser, mixed_case};
 use crate::ast::LegendEntry;
 
 #[derive(Debug, Default)]
@@ -215,15 +215,17 @@ impl Parser<'_> {
                 line: self.line_no,
             };
             self.register_name(&name, &mixed);
-            self.out.synonyms.push(entry);
+            self.push_synonym(entry);
         } else if connective == Some("and") {
             let mut flat = Vec::new();
-            let mut budget = EXPANSION_BUDGET;
             for item in &items {
-                self.aggregate_members(item, &item.text, &mut flat, &mut budget);
+                flat.extend(self.aggregate_members(item));
+            }
+            if self.thrown {
+                return;
             }
             self.register_name(&name, &mixed);
-            self.out.aggregates.push(LegendEntry {
+            self.push_aggregate(LegendEntry {
                 name,
                 items: flat,
                 line: self.line_no,
@@ -238,13 +240,15 @@ impl Parser<'_> {
                 return;
             }
             let mut flat = Vec::new();
-            let mut budget = EXPANSION_BUDGET;
             for item in &items {
-                self.property_members(&name, item, &item.text, &mut flat, &mut budget);
+                flat.extend(self.property_members(&name, item));
+            }
+            if self.thrown {
+                return;
             }
             if !flat.is_empty() {
                 self.register_name(&name, &mixed);
-                self.out.properties.push(LegendEntry {
+                self.push_property(LegendEntry {
                     name,
                     items: flat,
                     line: self.line_no,
@@ -262,82 +266,48 @@ impl Parser<'_> {
         }
     }
 
-    /// Whether an expansion may go on; when the budget is spent the parse
-    /// stops, as upstream's does when its recursion overflows.
-    fn spend(&mut self, budget: &mut usize) -> bool {
-        if *budget == 0 {
-            self.thrown = true;
-            return false;
-        }
-        *budget -= 1;
-        true
-    }
-
-    /// The objects an aggregate's item stands for (`item` is the word on
-    /// the line, for the caret).
-    fn aggregate_members(
-        &mut self,
-        item: &Word,
-        name: &str,
-        out: &mut Vec<String>,
-        budget: &mut usize,
-    ) {
-        if !self.spend(budget) {
-            return;
-        }
-        let members = match self.lookup(name) {
+    /// The objects an aggregate's item stands for (through aggregates).
+    fn aggregate_members(&mut self, item: &Word) -> Vec<String> {
+        self.expand(&item.text, |parser, found, out| match found {
             Found::Object(n) | Found::Undeclared(n) => {
                 out.push(n);
-                return;
+                Vec::new()
             }
-            Found::Aggregate(a) => a.items.clone(),
-            Found::Property(p) => {
-                out.push(p.name.clone());
-                self.error(
+            Found::Aggregate(_, items) => items,
+            Found::Property(n, _) => {
+                out.push(n);
+                parser.error(
                     item.column,
                     item.width,
                     "Cannot define an aggregate (using 'and') in terms of properties (something that uses 'or').",
                 );
-                return;
+                Vec::new()
             }
-        };
-        for member in &members {
-            self.aggregate_members(item, member, out, budget);
-        }
+            Found::Loop => Vec::new(),
+        })
     }
 
-    /// The objects a property's item stands for.
-    fn property_members(
-        &mut self,
-        defining: &str,
-        item: &Word,
-        name: &str,
-        out: &mut Vec<String>,
-        budget: &mut usize,
-    ) {
-        if !self.spend(budget) {
-            return;
-        }
-        let (own, members) = match self.lookup(name) {
+    /// The objects a property's item stands for (through properties).
+    fn property_members(&mut self, defining: &str, item: &Word) -> Vec<String> {
+        self.expand(&item.text, |parser, found, out| match found {
             Found::Object(n) | Found::Undeclared(n) => {
                 out.push(n);
-                return;
+                Vec::new()
             }
-            Found::Aggregate(a) => {
-                let (d, a) = (defining.to_uppercase(), a.name.to_uppercase());
-                self.error(
+            Found::Aggregate(a, _) => {
+                let (d, a) = (defining.to_uppercase(), a.to_uppercase());
+                parser.error(
                     item.column,
                     item.width,
                     format!(
                         "Cannot define a property (something defined in terms of 'or') in terms of an aggregate (something that uses 'and').  In this case, you can't define \"{d}\" in terms of \"{a}\"."
                     ),
                 );
-                return;
+                Vec::new()
             }
-            Found::Property(p) => (p.name.clone(), p.items.clone()),
-        };
-        for member in members.iter().filter(|m| **m != own) {
-            self.property_members(defining, item, member, out, budget);
-        }
+            // A property's own name among its items is skipped.
+            Found::Property(own, items) => items.into_iter().filter(|m| *m != own).collect(),
+            Found::Loop => Vec::new(),
+        })
     }
 }

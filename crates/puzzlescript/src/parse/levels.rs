@@ -88,12 +88,10 @@ impl Parser<'_> {
             let Some(glyph) = line.peek() else { return };
             line.bump();
             if !self.glyphs.contains(&glyph) {
-                let shown = glyph.to_uppercase();
-                self.error(
-                    column,
-                    1,
-                    format!("Key \"{shown}\" not found. Do you need to add it to the legend, or define a new object?"),
-                );
+                self.error_per_half(glyph, column, |c| {
+                    let shown: String = c.map_or_else(|| char::REPLACEMENT_CHARACTER.to_string(), |c| c.to_uppercase().collect());
+                    format!("Key \"{shown}\" not found. Do you need to add it to the legend, or define a new object?")
+                });
             }
         }
     }
@@ -141,6 +139,7 @@ impl Parser<'_> {
             return true;
         };
         let row = trim(&row).to_string();
+        let width = row.chars().count();
         self.token_index = 2;
         let line_no = self.line_no;
         let blocks = &mut self.levels.blocks;
@@ -172,7 +171,7 @@ impl Parser<'_> {
         if !rectangular {
             self.warning(
                 column,
-                1,
+                width,
                 "Maps must be rectangular, yo (In a level, the length of each row must be the same).",
             );
         }

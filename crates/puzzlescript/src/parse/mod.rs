@@ -22,6 +22,7 @@ mod cursor;
 mod layers;
 mod legend;
 mod levels;
+mod not_name;
 mod objects;
 mod prelude;
 mod rules;
@@ -45,10 +46,11 @@ const MAX_MESSAGES: usize = 100;
 /// known, but a fuzzer may find one.)
 const MAX_IDLE_STEPS: usize = 8;
 
-/// How much name expansion one legend line or layer name may take before
-/// the parser gives up, as the official one does (by overflowing its stack)
-/// on a definition that refers back to itself.
-const EXPANSION_BUDGET: usize = 100_000;
+/// How much expanding one legend item or layer name may take, in names
+/// visited and in depth, before the parser gives up as upstream's does (by
+/// overflowing its stack) on definitions that refer back to themselves.
+const EXPANSION_STEPS: usize = 100_000;
+const EXPANSION_DEPTH: usize = 10_000;
 
 /// Words a name should not be, warned about in the objects and the legend.
 /// (`checkpoint` is allowed, as upstream allows it.)
@@ -118,7 +120,9 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// Reads a game's source into its sections, logging what the official
-/// engine's parser would log.
+/// engine's parser would log. `log` should be fresh: the parse stops, as the
+/// official one does, once its error count passes five
+/// ([`Parsed::aborted`]).
 pub fn parse(source: &str, log: &mut Log) -> Parsed {
     let mut parser = Parser::new(log);
     for text in source.split('\n') {
@@ -170,11 +174,25 @@ impl Section {
 }
 
 /// What a legend or layer name stands for, following synonyms.
-enum Found<'a> {
+enum Found {
     Object(String),
-    Aggregate(&'a LegendEntry),
-    Property(&'a LegendEntry),
+    /// An aggregate's name and its (flattened) items.
+    Aggregate(String, Vec<String>),
+    /// A property's name and its (flattened) items.
+    Property(String, Vec<String>),
     Undeclared(String),
+    /// A chain of synonyms that comes back on itself: upstream recurses
+    /// until its stack overflows.
+    Loop,
+}
+
+/// Where each legend name is first defined, by kind: the index of its first
+/// entry in the parsed list.
+#[derive(Debug, Default)]
+struct FirstEntries {
+    synonyms: HashMap<String, usize>,
+    aggregates: HashMap<String, usize>,
+    properties: HashMap<String, usize>,
 }
 
 /// The parse in progress.
@@ -202,6 +220,7 @@ struct Parser<'a> {
     thrown: bool,
     objects: objects::State,
     legend: legend::State,
+    first: FirstEntries,
     sounds: sounds::State,
     layers: layers::State,
     /// Every object and legend name, gathered when SOUNDS begins: what rules
@@ -231,6 +250,7 @@ impl<'a> Parser<'a> {
             thrown: false,
             objects: objects::State::default(),
             legend: legend::State::default(),
+            first: FirstEntries::default(),
             sounds: sounds::State::default(),
             layers: layers::State::default(),
             names: HashSet::new(),
@@ -277,6 +297,9 @@ impl<'a> Parser<'a> {
     fn step(&mut self, line: &mut Line, first: bool) {
         let sol = std::mem::take(&mut self.sol_after_comment) | first;
         line.eat_space();
+        // The rules look at this character even when a section name has
+        // been swallowed since.
+        let started = line.peek();
         if self.comment(line, sol, first) {
             return;
         }
@@ -323,7 +346,7 @@ impl<'a> Parser<'a> {
             Some(Section::Legend) => self.legend_step(line, first),
             Some(Section::Sounds) => self.sounds_step(line),
             Some(Section::CollisionLayers) => self.layers_step(line, sol),
-            Some(Section::Rules) => self.rules_step(line, sol, first),
+            Some(Section::Rules) => self.rules_step(line, sol, first, started),
             Some(Section::WinConditions) => self.winconditions_step(line, sol),
             Some(Section::Levels) => self.levels_step(line, sol, first),
         }
@@ -499,37 +522,92 @@ impl<'a> Parser<'a> {
         if let Some(&i) = self.objects.index.get(name) {
             return self.out.objects.get(i).map(|o| o.line);
         }
-        let out = &self.out;
-        out.aggregates
-            .iter()
-            .chain(&out.properties)
-            .chain(&out.synonyms)
-            .find(|e| e.name == name)
-            .map(|e| e.line)
+        let (out, first) = (&self.out, &self.first);
+        let line = |list: &[LegendEntry], index: &HashMap<String, usize>| {
+            index.get(name).and_then(|&i| list.get(i)).map(|e| e.line)
+        };
+        line(&out.aggregates, &first.aggregates)
+            .or_else(|| line(&out.properties, &first.properties))
+            .or_else(|| line(&out.synonyms, &first.synonyms))
     }
 
-    /// What `name` stands for: synonyms are followed to their end (a chain
-    /// that loops ends as undeclared).
-    fn lookup(&self, name: &str) -> Found<'_> {
-        let out = &self.out;
+    /// What `name` stands for: synonyms are followed to their end.
+    fn lookup(&self, name: &str) -> Found {
+        let (out, first) = (&self.out, &self.first);
         let mut name = name;
         for _ in 0..=out.synonyms.len() {
             if self.objects.index.contains_key(name) {
                 return Found::Object(name.to_string());
             }
-            if let Some(s) = out.synonyms.iter().find(|s| s.name == name) {
+            if let Some(s) = first.synonyms.get(name).and_then(|&i| out.synonyms.get(i)) {
                 name = s.items.first().map_or("", String::as_str);
                 continue;
             }
-            if let Some(a) = out.aggregates.iter().find(|a| a.name == name) {
-                return Found::Aggregate(a);
+            if let Some(a) = first
+                .aggregates
+                .get(name)
+                .and_then(|&i| out.aggregates.get(i))
+            {
+                return Found::Aggregate(a.name.clone(), a.items.clone());
             }
-            if let Some(p) = out.properties.iter().find(|p| p.name == name) {
-                return Found::Property(p);
+            if let Some(p) = first
+                .properties
+                .get(name)
+                .and_then(|&i| out.properties.get(i))
+            {
+                return Found::Property(p.name.clone(), p.items.clone());
             }
-            break;
+            return Found::Undeclared(name.to_string());
         }
-        Found::Undeclared(name.to_string())
+        Found::Loop
+    }
+
+    /// Expands `name` depth first, as upstream's recursive substitutions
+    /// do: `visit` is told what each name found stands for, may add objects
+    /// to the result, and returns the names to expand under it.
+    fn expand(
+        &mut self,
+        name: &str,
+        mut visit: impl FnMut(&mut Self, Found, &mut Vec<String>) -> Vec<String>,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![(name.to_string(), 0)];
+        let mut steps = EXPANSION_STEPS;
+        while let Some((name, depth)) = stack.pop() {
+            let found = self.lookup(&name);
+            if steps == 0 || depth > EXPANSION_DEPTH || matches!(found, Found::Loop) {
+                self.thrown = true;
+                break;
+            }
+            steps -= 1;
+            let under = visit(self, found, &mut out);
+            stack.extend(under.into_iter().rev().map(|n| (n, depth + 1)));
+        }
+        out
+    }
+
+    fn push_synonym(&mut self, entry: LegendEntry) {
+        self.first
+            .synonyms
+            .entry(entry.name.clone())
+            .or_insert(self.out.synonyms.len());
+        self.out.synonyms.push(entry);
+    }
+
+    fn push_aggregate(&mut self, entry: LegendEntry) {
+        self.first
+            .aggregates
+            .entry(entry.name.clone())
+            .or_insert(self.out.aggregates.len());
+        self.out.aggregates.push(entry);
+    }
+
+    fn push_property(&mut self, entry: LegendEntry) {
+        self.first
+            .properties
+            .entry(entry.name.clone())
+            .or_insert(self.out.properties.len());
+        self.out.properties.push(entry);
     }
 
     /// Records that `name` was defined on this line, if the official
@@ -544,6 +622,18 @@ impl<'a> Parser<'a> {
         if !self.thrown {
             self.log.error_at(self.line_no, column, width, text);
             self.check_messages();
+        }
+    }
+
+    /// An error about one character that upstream reads as UTF-16 units: a
+    /// character beyond the Basic Multilingual Plane is two of them, each
+    /// its own token and its own error (the second shown here as a
+    /// replacement character), and reading may stop between the two.
+    /// `text` gets the character, or `None` for the second half.
+    fn error_per_half(&mut self, c: char, column: usize, text: impl Fn(Option<char>) -> String) {
+        self.error(column, 1, text(Some(c)));
+        if c.len_utf16() == 2 && self.log.error_count() <= MAX_ERRORS {
+            self.error(column, 1, text(None));
         }
     }
 
@@ -581,7 +671,7 @@ fn mixed_case(line: &Line, first: bool) -> String {
 fn whole_word(text: &str, name: &str) -> Option<String> {
     let text: Vec<char> = text.chars().collect();
     let name: Vec<char> = name.chars().collect();
-    if name.is_empty() || name.len() > text.len() {
+    if name.len() > text.len() {
         return None;
     }
     let word = |i: Option<usize>| {
@@ -589,7 +679,7 @@ fn whole_word(text: &str, name: &str) -> Option<String> {
             .is_some_and(|&c| c == '_' || c.is_ascii_alphanumeric())
     };
     let boundary = |i: usize| word(i.checked_sub(1)) != word(Some(i));
-    let same = |a: char, b: char| a == b || a.to_lowercase().eq(b.to_lowercase());
+    let same = |a: char, b: char| canonical(a) == canonical(b);
     (0..=text.len() - name.len())
         .find(|&i| {
             boundary(i)
@@ -600,6 +690,17 @@ fn whole_word(text: &str, name: &str) -> Option<String> {
                     .all(|(&a, &b)| same(a, b))
         })
         .map(|i| text[i..i + name.len()].iter().collect())
+}
+
+/// A character as JavaScript's case-insensitive (non-Unicode) matching
+/// compares it: its uppercase, when that is one character and does not turn
+/// a non-ASCII character into an ASCII one.
+fn canonical(c: char) -> char {
+    let mut upper = c.to_uppercase();
+    match (upper.next(), upper.next()) {
+        (Some(u), None) if c.is_ascii() || !u.is_ascii() => u,
+        _ => c,
+    }
 }
 
 #[cfg(test)]

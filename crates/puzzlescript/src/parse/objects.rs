@@ -104,7 +104,7 @@ impl Parser<'_> {
             );
             return;
         }
-        if self.out.synonyms.iter().any(|s| s.name == name) {
+        if self.first.synonyms.contains_key(&name) {
             self.error(column, width, format!("Name \"{shown}\" already in use."));
         }
         if KEYWORDS.contains(&name.as_str()) {
@@ -130,7 +130,7 @@ impl Parser<'_> {
             });
         } else {
             let of = self.current_name();
-            self.out.synonyms.push(LegendEntry {
+            self.push_synonym(LegendEntry {
                 name,
                 items: vec![of],
                 line: self.line_no,
@@ -145,12 +145,11 @@ impl Parser<'_> {
         let column = line.here();
         match line.eat(cursor::color) {
             Some(token) => {
-                if let Some(object) = self
-                    .objects
-                    .current
-                    .and_then(|i| self.out.objects.get_mut(i))
-                {
-                    object.colors.push(token.word().to_string());
+                let current = self.objects.current;
+                match current.and_then(|i| self.out.objects.get_mut(i)) {
+                    Some(object) => object.colors.push(token.word().to_string()),
+                    // Colours for no object: upstream's parser throws here.
+                    None => self.thrown = true,
                 }
             }
             None => {
@@ -204,6 +203,11 @@ impl Parser<'_> {
             self.sync_sprite();
             self.warning(column, 1, "Sprites must be 5 wide and 5 high.");
             line.eat(cursor::not_comment);
+            return;
+        }
+        if self.objects.current.is_none() {
+            // A sprite for no object: upstream's parser throws here.
+            self.thrown = true;
             return;
         }
         self.objects.bound = true;

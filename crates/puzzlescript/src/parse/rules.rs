@@ -72,7 +72,13 @@ pub(super) fn first_text(line: &Line) -> String {
 }
 
 impl Parser<'_> {
-    pub(super) fn rules_step(&mut self, line: &mut Line, sol: bool, first: bool) {
+    pub(super) fn rules_step(
+        &mut self,
+        line: &mut Line,
+        sol: bool,
+        first: bool,
+        started: Option<char>,
+    ) {
         if sol {
             self.out.rules.push(RuleLine {
                 text: first_text(line),
@@ -89,9 +95,9 @@ impl Parser<'_> {
         if line.eat(cursor::rule_arrow).is_some() {
             return;
         }
-        // (`ch` upstream is the character that began the token, before any
-        // section name was swallowed.)
-        let started = line.peek();
+        // `started` began the token, before any section name was swallowed:
+        // a bracket is judged by it, but the character stepped over is the
+        // one here.
         if let Some(c @ ('[' | '|' | ']' | '+')) = started {
             if c != '+' {
                 self.token_index = 1;

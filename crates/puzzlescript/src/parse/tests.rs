@@ -600,3 +600,53 @@ fn strange_text_never_panics() {
         let _ = read(&source);
     }
 }
+
+#[test]
+fn definitions_that_loop_stop_the_parse_as_upstream_stops() {
+    // `a` and `b` name each other; expanding `a` never ends upstream (its
+    // stack overflows and the compile throws).
+    let source = "objects\nplayer\nred\n\nlegend\na = b\nb = a\nc = a and player\nd = player\n";
+    let (parsed, log) = read(source);
+    assert!(parsed.aborted);
+    assert_eq!(
+        texts(&log),
+        ["line 6 : You're talking about B but it's not defined anywhere."]
+    );
+    assert!(parsed.aggregates.is_empty());
+}
+
+#[test]
+fn a_large_game_reads_cleanly() {
+    // Lookups are indexed: thousands of definitions stay cheap.
+    let n = 5000;
+    let mut source = String::from("objects\n");
+    for i in 0..n {
+        source.push_str(&format!("o{i}\nred\n\n"));
+    }
+    source.push_str("legend\n");
+    for i in 0..n {
+        source.push_str(&format!("l{i} = o{i} or o{}\n", (i + 1) % n));
+    }
+    source.push_str("sounds\ncollisionlayers\n");
+    for i in 0..n {
+        source.push_str(&format!("o{i}\n"));
+    }
+    let (parsed, log) = read(&source);
+    assert_eq!(texts(&log), Vec::<String>::new());
+    assert_eq!(parsed.properties.len(), n);
+    assert_eq!(parsed.layers.len(), n);
+}
+
+#[test]
+fn more_than_a_hundred_messages_stop_the_parse() {
+    // Warnings do not count as errors, but upstream throws past 100
+    // messages of any kind.
+    let mut source = String::from("objects\nplayer\nred\n\nlegend\nsounds\ncollisionlayers\n");
+    for _ in 0..150 {
+        source.push_str("player\n");
+    }
+    let (parsed, log) = read(&source);
+    assert!(parsed.aborted);
+    assert_eq!(log.messages().len(), 101);
+    assert_eq!(log.error_count(), 0);
+}
