@@ -24,6 +24,9 @@ pub struct Message {
 pub struct Log {
     messages: Vec<Message>,
     errors: usize,
+    /// puzzle-qa's own warnings, which the official engine does not give
+    /// (kept apart so the official count and texts stay as they are).
+    own: Vec<Message>,
 }
 
 impl Log {
@@ -85,6 +88,18 @@ impl Log {
         });
     }
 
+    /// Notes a comment opened at `line`, `column` and never closed: the
+    /// official engine silently ignores the rest of the file.
+    pub fn note_unclosed_comment(&mut self, line: usize, column: usize) {
+        self.own.push(Message {
+            severity: Severity::Warning,
+            text: "this comment is never closed: everything after its `(` is ignored".into(),
+            line: Some(line),
+            column,
+            width: 1,
+        });
+    }
+
     /// The official engine's error count: errors, plus warnings without a line.
     pub fn error_count(&self) -> usize {
         self.errors
@@ -120,6 +135,7 @@ impl Log {
         let lines: Vec<&str> = source.lines().collect();
         self.messages
             .iter()
+            .chain(&self.own)
             .map(|m| {
                 let d = match m.severity {
                     Severity::Error => Diagnostic::error(m.text.clone()),
@@ -127,7 +143,11 @@ impl Log {
                 };
                 match m.line {
                     Some(line) if m.column == 0 => {
-                        let text = line.checked_sub(1).and_then(|l| lines.get(l)).copied().unwrap_or("");
+                        let text = line
+                            .checked_sub(1)
+                            .and_then(|l| lines.get(l))
+                            .copied()
+                            .unwrap_or("");
                         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
                         let width = text.trim().chars().count();
                         d.at(line, lead + 1, width.max(1))

@@ -205,8 +205,11 @@ impl Game {
 pub fn compile(source: &str) -> (Option<Game>, Log) {
     let mut log = Log::default();
     let parsed = crate::parse(source, &mut log);
-    if log.error_count() > 5 {
+    if parsed.aborted || log.error_count() > 5 {
         return (None, log);
+    }
+    if let Some((line, column)) = parsed.unclosed_comment {
+        log.note_unclosed_comment(line, column);
     }
     let game = build(&parsed, &mut log);
     if let Some(g) = &game {
@@ -456,7 +459,11 @@ fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
                 }
                 out.push(LevelData::Message(text.clone()));
             }
-            LevelEntry::Grid { line, rows, columns } => {
+            LevelEntry::Grid {
+                line,
+                rows,
+                columns,
+            } => {
                 let rows: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
                 let width = rows.first().map_or(0, Vec::len);
                 let height = rows.len();
@@ -469,9 +476,12 @@ fn levels(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<LevelData> {
                         };
                         let key = ch.to_string();
                         let Some(glyph) = symbols.glyphs.get(&key) else {
-                            let column = columns.get(y).copied().unwrap_or(1) + x.min(row.len().saturating_sub(1));
+                            let column = columns.get(y).copied().unwrap_or(1)
+                                + x.min(row.len().saturating_sub(1));
                             let text = if symbols.properties.contains(&key) {
-                                format!("Error, symbol \"{ch}\" is defined using OR, and therefore ambiguous - it cannot be used in a map. Did you mean to define it in terms of AND?")
+                                format!(
+                                    "Error, symbol \"{ch}\" is defined using OR, and therefore ambiguous - it cannot be used in a map. Did you mean to define it in terms of AND?"
+                                )
                             } else {
                                 format!("Error, symbol \"{ch}\", used in map, not found.")
                             };
