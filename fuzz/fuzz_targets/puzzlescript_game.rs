@@ -35,9 +35,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             }
             // A game may loop again forever; the fuzzer only bounds it.
             let mut turns = 0;
-            while engine.againing && turns < 64 {
-                engine.againing = false;
-                engine.input(None);
+            while engine.againing() && turns < 64 {
+                engine.again();
                 turns += 1;
             }
         }

@@ -84,7 +84,7 @@ fn main() {
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
                 if engine.won() || t % 64 == 63 {
-                    let objects = engine.board.objects.clone();
+                    let objects = engine.board().objects.clone();
                     let target = engine.restart_target().to_vec();
                     engine.set_state(&objects, &target);
                     engine.restart();
@@ -98,9 +98,8 @@ fn main() {
                 ][(rng % 5) as usize];
                 engine.input(Some(input));
                 let mut again = 0;
-                while engine.againing && again < 1000 {
-                    engine.againing = false;
-                    engine.input(None);
+                while engine.againing() && again < 1000 {
+                    engine.again();
                     again += 1;
                 }
                 played += 1;

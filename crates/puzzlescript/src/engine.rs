@@ -128,15 +128,22 @@ pub enum OnWin {
 #[derive(Clone, Debug)]
 pub struct Engine<'g> {
     game: &'g Game,
+    s: Session,
+}
+
+/// Everything an [`Engine`] keeps between turns, apart from the game it
+/// plays: a level in play and its session. Kept apart so that a caller can
+/// hold one and lend it to engine after engine without allocating.
+#[derive(Clone, Debug)]
+pub struct Session {
     /// The level in play.
-    pub board: Board,
+    board: Board,
     queue: Vec<Queued>,
     message: Option<String>,
     rng: Rng,
     backups: Vec<Vec<u32>>,
     restart_target: Vec<u32>,
-    /// Set when an `again` is due: the caller runs [`Engine::tick`] until clear.
-    pub againing: bool,
+    againing: bool,
     winning: bool,
     text_mode: bool,
     level_index: usize,
@@ -147,12 +154,12 @@ pub struct Engine<'g> {
     can_move: Vec<String>,
     cant_move: Vec<String>,
     /// The object sounds played, in order (as the conformance runner records them).
-    pub sounds: Vec<String>,
+    sounds: Vec<String>,
     on_win: OnWin,
     keep_undo: bool,
     scratch: Scratchpad,
     /// Grid levels after the last one: the game has returned to its title.
-    pub finished: bool,
+    finished: bool,
 }
 
 impl<'g> Engine<'g> {
@@ -170,85 +177,123 @@ impl<'g> Engine<'g> {
         let board = Board::new(game, grid);
         let mut e = Engine {
             game,
-            restart_target: board.objects.clone(),
-            board,
-            queue: Vec::new(),
-            message: None,
-            rng: Rng::new(seed),
-            backups: Vec::new(),
-            againing: false,
-            winning: false,
-            text_mode: false,
-            level_index: index,
-            level_start_phase: false,
-            restarting: false,
-            sfx_create: vec![0; game.stride_obj],
-            sfx_destroy: vec![0; game.stride_obj],
-            can_move: Vec::new(),
-            cant_move: Vec::new(),
-            sounds: Vec::new(),
-            on_win,
-            keep_undo: on_win == OnWin::NextLevel,
-            scratch: Scratchpad::default(),
-            finished: false,
+            s: Session {
+                restart_target: board.objects.clone(),
+                board,
+                queue: Vec::new(),
+                message: None,
+                rng: Rng::new(seed),
+                backups: Vec::new(),
+                againing: false,
+                winning: false,
+                text_mode: false,
+                level_index: index,
+                level_start_phase: false,
+                restarting: false,
+                sfx_create: vec![0; game.stride_obj],
+                sfx_destroy: vec![0; game.stride_obj],
+                can_move: Vec::new(),
+                cant_move: Vec::new(),
+                sounds: Vec::new(),
+                on_win,
+                keep_undo: on_win == OnWin::NextLevel,
+                scratch: Scratchpad::default(),
+                finished: false,
+            },
         };
         e.load_level(index, Some(seed));
-        e.sounds.clear();
+        e.s.sounds.clear();
         Some(e)
+    }
+
+    /// The level in play.
+    pub fn board(&self) -> &Board {
+        &self.s.board
+    }
+
+    /// Whether an `again` turn is due ([`Engine::drain`] runs them).
+    pub fn againing(&self) -> bool {
+        self.s.againing
+    }
+
+    /// Runs one due again turn (a turn with no input).
+    pub fn again(&mut self) {
+        self.s.againing = false;
+        self.process(None, false, false);
+    }
+
+    /// The object sounds played since the level loaded, in order.
+    pub fn sounds(&self) -> &[String] {
+        &self.s.sounds
+    }
+
+    /// Whether the game has gone past its last level, to its title.
+    pub fn finished(&self) -> bool {
+        self.s.finished
+    }
+
+    /// The session, to keep for another engine on the same game and level.
+    pub fn into_session(self) -> Session {
+        self.s
+    }
+
+    /// An engine that goes on from a kept session (of the same game).
+    pub fn resume(game: &'g Game, session: Session) -> Engine<'g> {
+        Engine { game, s: session }
     }
 
     /// Whether the level was won (with [`OnWin::Stop`]).
     pub fn won(&self) -> bool {
-        self.winning
+        self.s.winning
     }
 
     /// The index of the level in play (message levels count).
     pub fn level_index(&self) -> usize {
-        self.level_index
+        self.s.level_index
     }
 
     /// The restart target: the level's start, or its last checkpoint.
     pub fn restart_target(&self) -> &[u32] {
-        &self.restart_target
+        &self.s.restart_target
     }
 
     /// Puts the board (and restart target) back to a stored state, for a
     /// solver: movements cleared, no again pending, not won.
     pub fn set_state(&mut self, objects: &[u32], restart_target: &[u32]) {
-        self.board.objects.copy_from_slice(objects);
-        if self.restart_target.len() == restart_target.len() {
-            self.restart_target.copy_from_slice(restart_target);
+        self.s.board.objects.copy_from_slice(objects);
+        if self.s.restart_target.len() == restart_target.len() {
+            self.s.restart_target.copy_from_slice(restart_target);
         }
-        self.board.movements.fill(0);
-        self.againing = false;
-        self.winning = false;
-        self.queue.clear();
+        self.s.board.movements.fill(0);
+        self.s.againing = false;
+        self.s.winning = false;
+        self.s.queue.clear();
     }
 
     /// Reseeds the random generator, as a level load does.
     pub fn reseed(&mut self, seed: &str) {
-        self.rng = Rng::new(seed);
+        self.s.rng = Rng::new(seed);
     }
 
     fn load_level(&mut self, index: usize, seed: Option<&str>) {
-        self.level_index = index;
+        self.s.level_index = index;
         // A level loaded after a win gets a seed of its own, fixed so that
         // runs repeat (upstream takes one from the clock).
-        self.rng = Rng::new(seed.unwrap_or("puzzle-qa"));
-        self.againing = false;
+        self.s.rng = Rng::new(seed.unwrap_or("puzzle-qa"));
+        self.s.againing = false;
         match &self.game.levels[index] {
             LevelData::Message(_) => {
-                self.text_mode = true;
+                self.s.text_mode = true;
             }
             LevelData::Grid(g) => {
-                self.text_mode = false;
-                self.board = Board::new(self.game, g);
-                self.backups.clear();
-                self.restart_target = self.board.objects.clone();
+                self.s.text_mode = false;
+                self.s.board = Board::new(self.game, g);
+                self.s.backups.clear();
+                self.s.restart_target = self.s.board.objects.clone();
                 if self.game.prelude.run_rules_on_level_start {
-                    self.level_start_phase = true;
+                    self.s.level_start_phase = true;
                     self.process(None, true, false);
-                    self.level_start_phase = false;
+                    self.s.level_start_phase = false;
                 }
             }
         }
@@ -262,8 +307,8 @@ impl<'g> Engine<'g> {
 
     /// Runs the again turns that are due.
     pub fn drain(&mut self) {
-        while self.againing {
-            self.againing = false;
+        while self.s.againing {
+            self.s.againing = false;
             self.process(None, false, false);
         }
     }
@@ -279,21 +324,21 @@ impl<'g> Engine<'g> {
     }
 
     fn push_backup(&mut self, level: Vec<u32>) {
-        if self.keep_undo {
-            self.backups.push(level);
+        if self.s.keep_undo {
+            self.s.backups.push(level);
         }
     }
 
     fn restore(&mut self, objects: &[u32]) {
-        self.board.objects.clear();
-        self.board.objects.extend_from_slice(objects);
-        self.board.movements.fill(0);
-        self.board.rigid_group.fill(0);
-        self.board.rigid_applied.fill(0);
-        self.board.row_objects.fill(0);
-        self.board.col_objects.fill(0);
-        self.againing = false;
-        self.queue.clear();
+        self.s.board.objects.clear();
+        self.s.board.objects.extend_from_slice(objects);
+        self.s.board.movements.fill(0);
+        self.s.board.rigid_group.fill(0);
+        self.s.board.rigid_applied.fill(0);
+        self.s.board.row_objects.fill(0);
+        self.s.board.col_objects.fill(0);
+        self.s.againing = false;
+        self.s.queue.clear();
     }
 
     fn do_undo(&mut self, force: bool, ignore_duplicates: bool) {
@@ -302,46 +347,47 @@ impl<'g> Engine<'g> {
         }
         if ignore_duplicates {
             while self
+                .s
                 .backups
                 .last()
-                .is_some_and(|b| *b == self.board.objects)
+                .is_some_and(|b| *b == self.s.board.objects)
             {
-                self.backups.pop();
+                self.s.backups.pop();
             }
         }
-        if let Some(top) = self.backups.pop() {
+        if let Some(top) = self.s.backups.pop() {
             self.restore(&top);
         }
     }
 
     fn do_restart(&mut self, force: bool) {
-        if self.restarting {
+        if self.s.restarting {
             return;
         }
         if !force && self.game.prelude.norestart {
             return;
         }
-        if self.againing {
+        if self.s.againing {
             self.do_undo(force, true);
         }
-        self.restarting = true;
+        self.s.restarting = true;
         if !force {
-            self.push_backup(self.board.objects.clone());
+            self.push_backup(self.s.board.objects.clone());
         }
-        let target = self.restart_target.clone();
+        let target = self.s.restart_target.clone();
         self.restore(&target);
         if self.game.prelude.run_rules_on_level_start {
             self.process(None, true, false);
         }
-        self.queue.clear();
-        self.restarting = false;
+        self.s.queue.clear();
+        self.s.restarting = false;
     }
 
     fn player_positions(&self, into: &mut Vec<usize>) {
         let so = self.game.stride_obj;
         into.clear();
-        into.extend((0..self.board.len()).filter(|&i| {
-            let cell = &self.board.objects[i * so..][..so];
+        into.extend((0..self.s.board.len()).filter(|&i| {
+            let cell = &self.s.board.objects[i * so..][..so];
             if self.game.player_all {
                 bits::within(&self.game.player, cell)
             } else {
@@ -352,7 +398,7 @@ impl<'g> Engine<'g> {
 
     fn move_entities(&mut self, i: usize, dir: u32) {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
-        let b = &mut self.board;
+        let b = &mut self.s.board;
         let cell = &b.objects[i * so..][..so];
         let mv = &mut b.movements[i * sm..][..sm];
         for id in bits::ones(cell).filter(|&id| bits::has(&self.game.player, id)) {
@@ -367,7 +413,7 @@ impl<'g> Engine<'g> {
 
     fn calculate_masks(&mut self) {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
-        let b = &mut self.board;
+        let b = &mut self.s.board;
         for v in [
             &mut b.row_objects,
             &mut b.col_objects,
@@ -396,13 +442,13 @@ impl<'g> Engine<'g> {
     /// The official `processInput`. Returns whether the level changed (or,
     /// for an again probe, whether an again turn would do anything).
     fn process(&mut self, input: Option<Input>, dont_do_win: bool, dont_modify: bool) -> bool {
-        self.againing = false;
+        self.s.againing = false;
         // A turn can nest another (a restart reruns the level-start turn,
         // an again is probed), so its backup comes from a pool, not a field.
-        let mut bak = self.scratch.levels.pop().unwrap_or_default();
+        let mut bak = self.s.scratch.levels.pop().unwrap_or_default();
         bak.clear();
-        bak.extend_from_slice(&self.board.objects);
-        let mut players = std::mem::take(&mut self.scratch.players);
+        bak.extend_from_slice(&self.s.board.objects);
+        let mut players = std::mem::take(&mut self.s.scratch.players);
         players.clear();
         if let Some(input) = input {
             self.player_positions(&mut players);
@@ -411,20 +457,20 @@ impl<'g> Engine<'g> {
             }
         }
         let game = self.game;
-        let mut banned = std::mem::take(&mut self.scratch.banned);
+        let mut banned = std::mem::take(&mut self.s.scratch.banned);
         banned.clear();
         banned.resize(game.rules.len(), false);
-        self.queue.clear();
-        let mut start_objects = std::mem::take(&mut self.scratch.start_objects);
+        self.s.queue.clear();
+        let mut start_objects = std::mem::take(&mut self.s.scratch.start_objects);
         start_objects.clear();
-        start_objects.extend_from_slice(&self.board.objects);
-        let mut start_moves = std::mem::take(&mut self.scratch.start_moves);
+        start_objects.extend_from_slice(&self.s.board.objects);
+        let mut start_moves = std::mem::take(&mut self.s.scratch.start_moves);
         start_moves.clear();
-        start_moves.extend_from_slice(&self.board.movements);
-        self.sfx_create.fill(0);
-        self.sfx_destroy.fill(0);
-        self.can_move.clear();
-        self.cant_move.clear();
+        start_moves.extend_from_slice(&self.s.board.movements);
+        self.s.sfx_create.fill(0);
+        self.s.sfx_destroy.fill(0);
+        self.s.can_move.clear();
+        self.s.cant_move.clear();
         self.calculate_masks();
         let mut rounds = 0;
         loop {
@@ -432,15 +478,15 @@ impl<'g> Engine<'g> {
             self.apply_rules(&game.rules, &game.loop_point, Some(&banned));
             let undo = self.resolve_movements(&mut banned);
             if undo {
-                self.board.objects.copy_from_slice(&start_objects);
-                self.board.movements.copy_from_slice(&start_moves);
-                self.board.rigid_group.fill(0);
-                self.board.rigid_applied.fill(0);
-                self.queue.clear();
-                self.sfx_create.fill(0);
-                self.sfx_destroy.fill(0);
+                self.s.board.objects.copy_from_slice(&start_objects);
+                self.s.board.movements.copy_from_slice(&start_moves);
+                self.s.board.rigid_group.fill(0);
+                self.s.board.rigid_applied.fill(0);
+                self.s.queue.clear();
+                self.s.sfx_create.fill(0);
+                self.s.sfx_destroy.fill(0);
                 // Can't-move sounds are kept through the retry, as upstream.
-                self.can_move.clear();
+                self.s.can_move.clear();
                 if rounds < 50 {
                     continue;
                 }
@@ -449,32 +495,32 @@ impl<'g> Engine<'g> {
             }
             break;
         }
-        self.scratch.banned = banned;
-        self.scratch.start_objects = start_objects;
-        self.scratch.start_moves = start_moves;
+        self.s.scratch.banned = banned;
+        self.s.scratch.start_objects = start_objects;
+        self.s.scratch.start_moves = start_moves;
 
         let still = !players.is_empty()
             && game.prelude.require_player_movement
             && !players.iter().any(|&p| {
                 !bits::any(
                     &game.player,
-                    &self.board.objects[p * game.stride_obj..][..game.stride_obj],
+                    &self.s.board.objects[p * game.stride_obj..][..game.stride_obj],
                 )
             });
-        self.scratch.players = players;
+        self.s.scratch.players = players;
         let modified = if still {
             self.restore(&bak);
-            self.message = None;
-            self.text_mode = false;
+            self.s.message = None;
+            self.s.text_mode = false;
             false
         } else {
             let modified = self.command_queue(&bak, dont_modify, dont_do_win, input.is_some());
-            if self.winning {
-                self.againing = false;
+            if self.s.winning {
+                self.s.againing = false;
             }
             modified
         };
-        self.scratch.levels.push(bak);
+        self.s.scratch.levels.push(bak);
         modified
     }
 
@@ -485,19 +531,19 @@ impl<'g> Engine<'g> {
         dont_do_win: bool,
         had_input: bool,
     ) -> bool {
-        if self.queue.contains(&Queued::Cancel) {
-            let left = self.queue.len() > 1;
+        if self.s.queue.contains(&Queued::Cancel) {
+            let left = self.s.queue.len() > 1;
             self.restore(bak);
             return left;
         }
-        if self.queue.contains(&Queued::Restart) {
+        if self.s.queue.contains(&Queued::Restart) {
             self.push_backup(bak.to_vec());
             if !dont_modify {
                 self.do_restart(true);
             }
         }
         let mut modified = false;
-        if self.board.objects != bak {
+        if self.s.board.objects != bak {
             if dont_modify {
                 self.restore(bak);
                 return true;
@@ -508,49 +554,49 @@ impl<'g> Engine<'g> {
             modified = true;
         }
         if dont_modify
-            && (self.queue.contains(&Queued::Win) || self.queue.contains(&Queued::Restart))
+            && (self.s.queue.contains(&Queued::Win) || self.s.queue.contains(&Queued::Restart))
         {
             return true;
         }
         if !dont_modify {
             self.play_sounds();
         }
-        if !self.text_mode {
+        if !self.s.text_mode {
             self.check_win(dont_do_win);
         }
-        if !self.winning {
-            if self.queue.contains(&Queued::Checkpoint) {
-                self.restart_target = self.board.objects.clone();
+        if !self.s.winning {
+            if self.s.queue.contains(&Queued::Checkpoint) {
+                self.s.restart_target = self.s.board.objects.clone();
             }
-            if self.queue.contains(&Queued::Again) && modified {
-                let message = self.message.clone();
+            if self.s.queue.contains(&Queued::Again) && modified {
+                let message = self.s.message.clone();
                 if self.process(None, true, true) {
-                    self.againing = true;
+                    self.s.againing = true;
                 }
-                self.message = message;
+                self.s.message = message;
             }
         }
-        self.queue.clear();
+        self.s.queue.clear();
         modified
     }
 
     fn play_sounds(&mut self) {
-        self.sounds.extend(self.cant_move.iter().cloned());
-        self.sounds.extend(self.can_move.iter().cloned());
+        self.s.sounds.extend(self.s.cant_move.iter().cloned());
+        self.s.sounds.extend(self.s.can_move.iter().cloned());
         for s in &self.game.sounds.create {
-            if bits::any(&self.sfx_create, &s.objects) {
-                self.sounds.push(s.seed.clone());
+            if bits::any(&self.s.sfx_create, &s.objects) {
+                self.s.sounds.push(s.seed.clone());
             }
         }
         for s in &self.game.sounds.destroy {
-            if bits::any(&self.sfx_destroy, &s.objects) {
-                self.sounds.push(s.seed.clone());
+            if bits::any(&self.s.sfx_destroy, &s.objects) {
+                self.s.sounds.push(s.seed.clone());
             }
         }
     }
 
     fn check_win(&mut self, dont_do_win: bool) {
-        if self.queue.contains(&Queued::Win) {
+        if self.s.queue.contains(&Queued::Win) {
             if !dont_do_win {
                 self.do_win();
             }
@@ -567,7 +613,7 @@ impl<'g> Engine<'g> {
     /// Whether every win condition holds on the board.
     pub fn conditions_hold(&self) -> bool {
         let so = self.game.stride_obj;
-        let cells = || self.board.objects.chunks(so);
+        let cells = || self.s.board.objects.chunks(so);
         self.game.win_conditions.iter().all(|w| {
             let f1 = |c: &[u32]| {
                 if w.a_all {
@@ -592,24 +638,24 @@ impl<'g> Engine<'g> {
     }
 
     fn do_win(&mut self) {
-        if self.winning {
+        if self.s.winning {
             return;
         }
-        self.againing = false;
-        match self.on_win {
-            OnWin::Stop => self.winning = true,
+        self.s.againing = false;
+        match self.s.on_win {
+            OnWin::Stop => self.s.winning = true,
             OnWin::NextLevel => self.next_level(),
         }
     }
 
     fn next_level(&mut self) {
-        self.againing = false;
-        self.message = None;
-        if self.level_index + 1 < self.game.levels.len() {
-            self.load_level(self.level_index + 1, None);
+        self.s.againing = false;
+        self.s.message = None;
+        if self.s.level_index + 1 < self.game.levels.len() {
+            self.load_level(self.s.level_index + 1, None);
         } else {
-            self.finished = true;
-            self.text_mode = true;
+            self.s.finished = true;
+            self.s.text_mode = true;
         }
     }
 
@@ -678,7 +724,7 @@ impl<'g> Engine<'g> {
         if all.is_empty() {
             return false;
         }
-        let pick = self.rng.below(all.len());
+        let pick = self.s.rng.below(all.len());
         let (r, tuple) = &all[pick.min(all.len() - 1)];
         let rule = &group.rules[*r];
         let modified = self.apply_at(rule, tuple, false, group.rigid_index);
@@ -687,9 +733,9 @@ impl<'g> Engine<'g> {
     }
 
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
-        let mut found = std::mem::take(&mut self.scratch.matches);
+        let mut found = std::mem::take(&mut self.s.scratch.matches);
         if !self.find_matches(rule, &mut found) {
-            self.scratch.matches = found;
+            self.s.scratch.matches = found;
             return false;
         }
         let mut result = false;
@@ -697,10 +743,10 @@ impl<'g> Engine<'g> {
             // Every combination of one match per row, the first row
             // varying fastest, as upstream lists them.
             let rows = found.ends.len();
-            let mut at = std::mem::take(&mut self.scratch.odometer);
+            let mut at = std::mem::take(&mut self.s.scratch.odometer);
             at.clear();
             at.resize(rows, 0);
-            let mut tuple = std::mem::take(&mut self.scratch.tuple);
+            let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
             let mut first = true;
             'tuples: loop {
                 tuple.clear();
@@ -720,10 +766,10 @@ impl<'g> Engine<'g> {
                     r += 1;
                 }
             }
-            self.scratch.odometer = at;
-            self.scratch.tuple = tuple;
+            self.s.scratch.odometer = at;
+            self.s.scratch.tuple = tuple;
         }
-        self.scratch.matches = found;
+        self.s.scratch.matches = found;
         self.queue_commands(rule);
         result
     }
@@ -732,32 +778,32 @@ impl<'g> Engine<'g> {
         if rule.commands.is_empty() {
             return;
         }
-        if self.queue.contains(&Queued::Cancel) {
+        if self.s.queue.contains(&Queued::Cancel) {
             return;
         }
         let cancel = rule.commands.iter().any(|c| c.name == "cancel");
         let restart = rule.commands.iter().any(|c| c.name == "restart");
-        if self.queue.contains(&Queued::Restart) && !cancel {
+        if self.s.queue.contains(&Queued::Restart) && !cancel {
             return;
         }
         if cancel || restart {
-            self.queue.clear();
-            self.message = None;
+            self.s.queue.clear();
+            self.s.message = None;
         }
         for c in &rule.commands {
             let q = queued(c);
-            if self.queue.contains(&q) {
+            if self.s.queue.contains(&q) {
                 continue;
             }
-            self.queue.push(q);
+            self.s.queue.push(q);
             if q == Queued::Message {
-                self.message = c.text.clone();
+                self.s.message = c.text.clone();
             }
         }
     }
 
     fn delta(&self, direction: u32) -> isize {
-        let h = self.board.height as isize;
+        let h = self.s.board.height as isize;
         match direction {
             1 => -1,
             2 => 1,
@@ -770,13 +816,13 @@ impl<'g> Engine<'g> {
     #[inline]
     fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
-        let cell = &self.board.objects[i * so..][..so];
+        let cell = &self.s.board.objects[i * so..][..so];
         for ((c, want), not) in cell.iter().zip(p.present.iter()).zip(p.missing.iter()) {
             if c & want != *want || c & not != 0 {
                 return false;
             }
         }
-        let mv = &self.board.movements[i * sm..][..sm];
+        let mv = &self.s.board.movements[i * sm..][..sm];
         for ((m, want), not) in mv.iter().zip(p.moving.iter()).zip(p.still.iter()) {
             if m & want != *want || m & not != 0 {
                 return false;
@@ -792,7 +838,7 @@ impl<'g> Engine<'g> {
         for slot in cells {
             let Slot::Cell(p) = slot else { return false };
             if index < 0
-                || index as usize >= self.board.len()
+                || index as usize >= self.s.board.len()
                 || !self.cell_matches(p, index as usize)
             {
                 return false;
@@ -815,7 +861,7 @@ impl<'g> Engine<'g> {
                 }
                 Slot::Cell(p) => {
                     if index < 0
-                        || index as usize >= self.board.len()
+                        || index as usize >= self.s.board.len()
                         || !self.cell_matches(p, index as usize)
                     {
                         return false;
@@ -831,7 +877,7 @@ impl<'g> Engine<'g> {
     fn find_matches(&self, rule: &Rule, out: &mut Matches) -> bool {
         out.all.clear();
         out.ends.clear();
-        let b = &self.board;
+        let b = &self.s.board;
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         if !bits::within(&rule.objects, &b.map_objects) {
             return false;
@@ -1012,7 +1058,7 @@ impl<'g> Engine<'g> {
         let mut clear_moves = Scratch::from(&rep.clear_moves_all);
         if !bits::is_zero(&rep.random_object) {
             let count = bits::ones(&rep.random_object).count();
-            let k = self.rng.below(count).min(count - 1);
+            let k = self.s.rng.below(count).min(count - 1);
             let pick = bits::ones(&rep.random_object).nth(k).expect("k < count");
             let layer = game.layer_of_id[pick];
             bits::set(set.get_mut(), pick);
@@ -1022,7 +1068,7 @@ impl<'g> Engine<'g> {
         if !bits::is_zero(&rep.random_dir) {
             for layer in 0..game.layer_count {
                 if bits::has(&rep.random_dir, 5 * layer) {
-                    let dir = self.rng.below(4);
+                    let dir = self.s.rng.below(4);
                     bits::set(set_moves.get_mut(), dir + 5 * layer);
                 }
             }
@@ -1055,7 +1101,7 @@ impl<'g> Engine<'g> {
     ) -> bool {
         let game = self.game;
         let (so, sm) = (game.stride_obj, game.stride_mov);
-        let b = &mut self.board;
+        let b = &mut self.s.board;
         let mut changed = false;
         if rigid {
             let fill = &game.rigid_fill[rigid_index as usize];
@@ -1082,8 +1128,8 @@ impl<'g> Engine<'g> {
             if new != old {
                 changed = true;
                 cell[w] = new;
-                self.sfx_create[w] |= new & !old;
-                self.sfx_destroy[w] |= old & !new;
+                self.s.sfx_create[w] |= new & !old;
+                self.s.sfx_destroy[w] |= old & !new;
             }
             b.col_objects[x * so + w] |= new;
             b.row_objects[y * so + w] |= new;
@@ -1115,7 +1161,7 @@ impl<'g> Engine<'g> {
             3 | 15 | 16 => (0, 0),
             _ => return false,
         };
-        let b = &mut self.board;
+        let b = &mut self.s.board;
         let (x, y) = ((i / b.height) as isize, (i % b.height) as isize);
         let (tx, ty) = (x + dx, y + dy);
         if tx < 0 || ty < 0 || tx >= b.width as isize || ty >= b.height as isize {
@@ -1129,9 +1175,9 @@ impl<'g> Engine<'g> {
         for s in &game.sounds.movement[layer] {
             if bits::any(&s.objects, &b.objects[i * so..][..so])
                 && bits::any(&b.movements[i * sm..][..sm], &s.directions)
-                && !self.can_move.contains(&s.seed)
+                && !self.s.can_move.contains(&s.seed)
             {
-                self.can_move.push(s.seed.clone());
+                self.s.can_move.push(s.seed.clone());
             }
         }
         if target == i {
@@ -1151,18 +1197,22 @@ impl<'g> Engine<'g> {
 
     fn reposition_cell(&mut self, i: usize) -> bool {
         let sm = self.game.stride_mov;
-        if bits::is_zero(&self.board.movements[i * sm..][..sm]) {
+        if bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
             return false;
         }
         let mut moved = false;
         for layer in 0..self.game.layer_count {
-            let field = bits::field(&self.board.movements[i * sm..][..sm], 5 * layer);
+            let field = bits::field(&self.s.board.movements[i * sm..][..sm], 5 * layer);
             if field != 0 && self.reposition_on_layer(i, layer, field) {
-                bits::clear_field(&mut self.board.movements[i * sm..][..sm], field, 5 * layer);
+                bits::clear_field(
+                    &mut self.s.board.movements[i * sm..][..sm],
+                    field,
+                    5 * layer,
+                );
                 moved = true;
             }
         }
-        let b = &mut self.board;
+        let b = &mut self.s.board;
         let (x, y) = (i / b.height, i % b.height);
         for w in 0..sm {
             let m = b.movements[i * sm + w];
@@ -1177,18 +1227,18 @@ impl<'g> Engine<'g> {
         let mut moved = true;
         while moved {
             moved = false;
-            for i in 0..self.board.len() {
+            for i in 0..self.s.board.len() {
                 moved |= self.reposition_cell(i);
             }
         }
         let game = self.game;
         let (so, sm) = (game.stride_obj, game.stride_mov);
         let mut undo = false;
-        for i in 0..self.board.len() {
-            if !bits::is_zero(&self.board.movements[i * sm..][..sm]) {
-                let mut mv = Scratch::from(&self.board.movements[i * sm..][..sm]);
+        for i in 0..self.s.board.len() {
+            if !bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
+                let mut mv = Scratch::from(&self.s.board.movements[i * sm..][..sm]);
                 if game.rigid {
-                    let applied = &self.board.rigid_applied[i * sm..][..sm];
+                    let applied = &self.s.board.rigid_applied[i * sm..][..sm];
                     if !bits::is_zero(applied) {
                         for (m, a) in mv.get_mut().iter_mut().zip(applied) {
                             *m &= a;
@@ -1197,9 +1247,10 @@ impl<'g> Engine<'g> {
                             if let Some(layer) =
                                 (0..game.layer_count).find(|&l| bits::field(mv.get(), 5 * l) != 0)
                             {
-                                let index =
-                                    bits::field(&self.board.rigid_group[i * sm..][..sm], 5 * layer)
-                                        as usize;
+                                let index = bits::field(
+                                    &self.s.board.rigid_group[i * sm..][..sm],
+                                    5 * layer,
+                                ) as usize;
                                 if let Some(&g) =
                                     index.checked_sub(1).and_then(|k| game.rigid_groups.get(k))
                                 {
@@ -1212,20 +1263,20 @@ impl<'g> Engine<'g> {
                         }
                     }
                 }
-                let cell = &self.board.objects[i * so..][..so];
+                let cell = &self.s.board.objects[i * so..][..so];
                 for s in &game.sounds.cant_move {
                     if bits::any(cell, &s.objects)
                         && bits::any(&s.directions, mv.get())
-                        && !self.cant_move.contains(&s.seed)
+                        && !self.s.cant_move.contains(&s.seed)
                     {
-                        self.cant_move.push(s.seed.clone());
+                        self.s.cant_move.push(s.seed.clone());
                     }
                 }
-                self.board.movements[i * sm..][..sm].fill(0);
+                self.s.board.movements[i * sm..][..sm].fill(0);
             }
             if game.rigid {
-                self.board.rigid_group[i * sm..][..sm].fill(0);
-                self.board.rigid_applied[i * sm..][..sm].fill(0);
+                self.s.board.rigid_group[i * sm..][..sm].fill(0);
+                self.s.board.rigid_applied[i * sm..][..sm].fill(0);
             }
         }
         undo
@@ -1234,7 +1285,7 @@ impl<'g> Engine<'g> {
     /// The level as the conformance tables write it.
     pub fn level_string(&self) -> String {
         let so = self.game.stride_obj;
-        let b = &self.board;
+        let b = &self.s.board;
         let mut out = String::new();
         let mut seen: Vec<String> = Vec::new();
         for y in 0..b.height {

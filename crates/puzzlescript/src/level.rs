@@ -6,16 +6,16 @@
 //! restart target's bits the same way, then one word that is 1 once the
 //! level is won. Movements are not part of it: every turn ends with none.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 
 use crate::compile::{Game, LevelData};
-use crate::engine::{Engine, Input, OnWin};
+use crate::engine::{Engine, Input, OnWin, Session};
 use crate::play::{self, AGAIN_LIMIT};
 
 /// A level of a compiled game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Level {
     game: Arc<Game>,
     /// Its index among all levels, message entries counted.
@@ -26,6 +26,23 @@ pub struct Level {
     checkpoints: bool,
     seed: String,
     start: Vec<u32>,
+    /// Sessions ready to lend to an engine: a search's threads reuse them
+    /// instead of building a board per state.
+    spare: Mutex<Vec<Session>>,
+}
+
+impl Clone for Level {
+    fn clone(&self) -> Self {
+        Level {
+            game: Arc::clone(&self.game),
+            index: self.index,
+            words: self.words,
+            checkpoints: self.checkpoints,
+            seed: self.seed.clone(),
+            start: self.start.clone(),
+            spare: Mutex::new(Vec::new()),
+        }
+    }
 }
 
 /// Why a move cannot be played.
@@ -54,6 +71,7 @@ impl Level {
             checkpoints,
             seed: seed.to_string(),
             start: Vec::new(),
+            spare: Mutex::new(Vec::new()),
         };
         let mut engine = Engine::load(&level.game, index, seed, OnWin::Stop)?;
         // A start whose again turns never stop is left as they leave it.
@@ -69,7 +87,7 @@ impl Level {
 
     fn state_of(&self, engine: &Engine) -> Vec<u32> {
         let mut state = Vec::with_capacity(self.state_len());
-        state.extend_from_slice(&engine.board.objects);
+        state.extend_from_slice(&engine.board().objects);
         if self.checkpoints {
             state.extend_from_slice(engine.restart_target());
         }
@@ -82,7 +100,17 @@ impl Level {
     }
 
     fn engine(&self) -> Engine<'_> {
-        Engine::load(&self.game, self.index, &self.seed, OnWin::Stop).expect("a grid level loads")
+        let spare = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
+        match spare {
+            Some(session) => Engine::resume(&self.game, session),
+            None => Engine::load(&self.game, self.index, &self.seed, OnWin::Stop).expect("a grid level loads"),
+        }
+    }
+
+    fn give_back(&self, engine: Engine<'_>) {
+        if let Ok(mut spare) = self.spare.lock() {
+            spare.push(engine.into_session());
+        }
     }
 
     /// Plays `mv` from `state` on `engine`; `None` if its again turns never stop.
@@ -108,12 +136,11 @@ impl Level {
 /// Runs the due again turns; true if they did not stop.
 fn drain(engine: &mut Engine) -> bool {
     let mut turns = 0;
-    while engine.againing {
+    while engine.againing() {
         if turns == AGAIN_LIMIT {
             return true;
         }
-        engine.againing = false;
-        engine.input(None);
+        engine.again();
         turns += 1;
     }
     false
@@ -141,10 +168,13 @@ impl CoreGame for Level {
 
     fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Refusal> {
         let mut engine = self.engine();
-        self.play(&mut engine, state, mv).ok_or_else(|| {
-            Refusal(format!("its `again` turns do not stop (more than {AGAIN_LIMIT})"))
-        })?;
-        Ok((self.state_of(&engine), 1))
+        if self.play(&mut engine, state, mv).is_none() {
+            self.give_back(engine);
+            return Err(Refusal(format!("its `again` turns do not stop (more than {AGAIN_LIMIT})")));
+        }
+        let next = self.state_of(&engine);
+        self.give_back(engine);
+        Ok((next, 1))
     }
 
     fn successors(&self, state: &[u32], mut visit: impl FnMut(Input, &[u32], Cost)) {
@@ -155,7 +185,7 @@ impl CoreGame for Level {
                 continue;
             }
             next.clear();
-            next.extend_from_slice(&engine.board.objects);
+            next.extend_from_slice(&engine.board().objects);
             if self.checkpoints {
                 next.extend_from_slice(engine.restart_target());
             }
@@ -166,6 +196,7 @@ impl CoreGame for Level {
             }
             visit(mv, &next, 1);
         }
+        self.give_back(engine);
     }
 
     fn format_moves(&self, moves: &[Input]) -> String {

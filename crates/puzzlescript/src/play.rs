@@ -97,7 +97,7 @@ pub struct Replay {
 pub fn replay(game: &Game, index: usize, moves: &[Input], seed: &str) -> Option<Replay> {
     let mut engine = Engine::load(game, index, seed, OnWin::Stop)?;
     let mut looped = drain(&mut engine);
-    let mut frames = vec![ascii(game, &engine.board)];
+    let mut frames = vec![ascii(game, engine.board())];
     let mut played = 0;
     let mut stopped_at = None;
     let mut reason = None;
@@ -117,7 +117,7 @@ pub fn replay(game: &Game, index: usize, moves: &[Input], seed: &str) -> Option<
         engine.input(Some(mv));
         looped = drain(&mut engine);
         played += 1;
-        frames.push(ascii(game, &engine.board));
+        frames.push(ascii(game, engine.board()));
     }
     let won = engine.won();
     if !won && reason.is_none() {
@@ -129,19 +129,18 @@ pub fn replay(game: &Game, index: usize, moves: &[Input], seed: &str) -> Option<
         moves: played,
         stopped_at,
         reason,
-        cells: cells(game, &engine.board),
+        cells: cells(game, engine.board()),
     })
 }
 
 /// Runs the due again turns; true if they did not stop.
 fn drain(engine: &mut Engine) -> bool {
     let mut turns = 0;
-    while engine.againing {
+    while engine.againing() {
         if turns == AGAIN_LIMIT {
             return true;
         }
-        engine.againing = false;
-        engine.input(None);
+        engine.again();
         turns += 1;
     }
     false

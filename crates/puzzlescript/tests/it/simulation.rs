@@ -72,11 +72,11 @@ fn play(case: &Value) -> Result<(), String> {
                 other => other.to_string(),
             })
             .collect();
-        if want.join(";") != engine.sounds.join(";") {
+        if want.join(";") != engine.sounds().join(";") {
             return Err(format!(
                 "sounds: expected {}\n        got {}",
                 want.join(";"),
-                engine.sounds.join(";")
+                engine.sounds().join(";")
             ));
         }
     }
