@@ -581,6 +581,10 @@ impl<'g> Engine<'g> {
     }
 
     fn play_sounds(&mut self) {
+        // Only the conformance runner listens; a solver's engine keeps no record.
+        if self.s.on_win == OnWin::Stop {
+            return;
+        }
         self.s.sounds.extend(self.s.cant_move.iter().cloned());
         self.s.sounds.extend(self.s.can_move.iter().cloned());
         for s in &self.game.sounds.create {
