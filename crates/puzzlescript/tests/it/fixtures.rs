@@ -7,7 +7,9 @@
 //! played as the official test runner plays one (simulation.rs), and must
 //! end in the level string it records (and play the object sounds it
 //! records, when it has `audio`). `broken/` holds games the compiler must
-//! refuse, each with the line its error must name.
+//! refuse, each with the line its error must name. The folder's README says
+//! how the expectations are recorded. `FIXTURE=NAME` (or `NAME/CASE`) plays
+//! only those cases.
 
 use std::path::{Path, PathBuf};
 
@@ -174,8 +176,8 @@ fn play(source: &str, case: &Case) -> Result<(), String> {
     }
 }
 
-/// The level strings line by line: unchanged lines once, differing ones as
-/// `-` expected and `+` got.
+/// The level strings line by line (unchanged lines once, differing ones as
+/// `-` expected and `+` got), then both drawn as grids.
 fn diff(expected: &str, got: &str) -> String {
     let mut out = String::from("level string differs (- official engine, + this engine):\n");
     let (e, g): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), got.lines().collect());
@@ -192,7 +194,54 @@ fn diff(expected: &str, got: &str) -> String {
             }
         }
     }
+    if let (Some(a), Some(b)) = (grid(expected), grid(got)) {
+        out.push_str("as grids (rows top to bottom; each cell its objects but the background), official engine:\n");
+        out.push_str(&a);
+        out.push_str("this engine:\n");
+        out.push_str(&b);
+    }
     out
+}
+
+/// A level string drawn as rows of cells. The string walks the level's
+/// storage, column by column (`x * height + y`), `width` entries a line,
+/// `height` lines (conformance README, "convertLevelToString").
+fn grid(level: &str) -> Option<String> {
+    let mut names: Vec<&str> = Vec::new();
+    let mut cells: Vec<&str> = Vec::new();
+    for line in level.lines() {
+        for entry in line.split(',').filter(|e| !e.is_empty()) {
+            let index = match entry.rsplit_once(':') {
+                Some((objects, index)) => {
+                    names.push(objects);
+                    index
+                }
+                None => entry,
+            };
+            cells.push(names.get(index.parse::<usize>().ok()?).copied()?);
+        }
+    }
+    let height = level.lines().count();
+    if height == 0 || !cells.len().is_multiple_of(height) {
+        return None;
+    }
+    let width = cells.len() / height;
+    let shown = |c: &str| {
+        let objects: Vec<&str> = c.split(' ').filter(|o| *o != "background").collect();
+        if objects.is_empty() {
+            ".".to_string()
+        } else {
+            objects.join("+")
+        }
+    };
+    let mut out = String::new();
+    for y in 0..height {
+        let row: Vec<String> = (0..width)
+            .map(|x| format!("{:>12}", shown(cells[x * height + y])))
+            .collect();
+        out.push_str(&format!("  {}\n", row.join(" ")));
+    }
+    Some(out)
 }
 
 #[test]
