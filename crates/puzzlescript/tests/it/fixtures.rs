@@ -74,6 +74,9 @@ struct Broken {
     covers: String,
     /// The line the error must name; none when the official engine names none.
     line: Option<usize>,
+    /// A line one of puzzle-qa's diagnostics (its own warnings included)
+    /// must point at, where the official engine names none.
+    diagnostic_line: Option<usize>,
     /// The official engine's messages: each must be given here too.
     official: Vec<String>,
 }
@@ -335,6 +338,14 @@ fn broken_games_are_refused_at_the_line_of_their_error() {
                 .line
                 .map_or("without a line".to_string(), |l| format!("at line {l}"));
             wrong.push(format!("{what}: no error {place}; messages {texts:?}"));
+        }
+        if let Some(line) = case.diagnostic_line
+            && !log.diagnostics().iter().any(|d| d.line == line)
+        {
+            wrong.push(format!(
+                "{what}: no diagnostic points at line {line}: {:?}",
+                log.diagnostics()
+            ));
         }
         let ours: Vec<String> = texts.iter().map(|t| squeeze(t)).collect();
         for o in &case.official {
