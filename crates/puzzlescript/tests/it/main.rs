@@ -3,5 +3,6 @@
 
 mod compile_errors;
 mod conformance;
+mod fixtures;
 mod parse_messages;
 mod simulation;
