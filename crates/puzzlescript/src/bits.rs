@@ -101,10 +101,10 @@ pub(crate) fn or_field(words: &mut [u32], field: u32, shift: usize) {
     if let Some(x) = words.get_mut(w) {
         *x |= field << b;
     }
-    if b > 27 {
-        if let Some(x) = words.get_mut(w + 1) {
-            *x |= field >> (32 - b);
-        }
+    if b > 27
+        && let Some(x) = words.get_mut(w + 1)
+    {
+        *x |= field >> (32 - b);
     }
 }
 
@@ -114,10 +114,10 @@ pub(crate) fn clear_field(words: &mut [u32], field: u32, shift: usize) {
     if let Some(x) = words.get_mut(w) {
         *x &= !(field << b);
     }
-    if b > 27 {
-        if let Some(x) = words.get_mut(w + 1) {
-            *x &= !(field >> (32 - b));
-        }
+    if b > 27
+        && let Some(x) = words.get_mut(w + 1)
+    {
+        *x &= !(field >> (32 - b));
     }
 }
 

@@ -676,16 +676,14 @@ impl<'g> Engine<'g> {
             if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false)) {
                 propagated = self.apply_group(&groups[g]) || propagated;
             }
-            if propagated {
-                if let Some(Some(back)) = loop_point.get(g) {
-                    g = *back;
-                    propagated = false;
-                    loops += 1;
-                    if loops > 200 {
-                        break;
-                    }
-                    continue;
+            if propagated && let Some(Some(back)) = loop_point.get(g) {
+                g = *back;
+                propagated = false;
+                loops += 1;
+                if loops > 200 {
+                    break;
                 }
+                continue;
             }
             g += 1;
         }
@@ -1247,22 +1245,19 @@ impl<'g> Engine<'g> {
                         for (m, a) in mv.get_mut().iter_mut().zip(applied) {
                             *m &= a;
                         }
-                        if !bits::is_zero(mv.get()) {
-                            if let Some(layer) =
+                        if !bits::is_zero(mv.get())
+                            && let Some(layer) =
                                 (0..game.layer_count).find(|&l| bits::field(mv.get(), 5 * l) != 0)
+                        {
+                            let index =
+                                bits::field(&self.s.board.rigid_group[i * sm..][..sm], 5 * layer)
+                                    as usize;
+                            if let Some(&g) =
+                                index.checked_sub(1).and_then(|k| game.rigid_groups.get(k))
+                                && !banned[g]
                             {
-                                let index = bits::field(
-                                    &self.s.board.rigid_group[i * sm..][..sm],
-                                    5 * layer,
-                                ) as usize;
-                                if let Some(&g) =
-                                    index.checked_sub(1).and_then(|k| game.rigid_groups.get(k))
-                                {
-                                    if !banned[g] {
-                                        banned[g] = true;
-                                        undo = true;
-                                    }
-                                }
+                                banned[g] = true;
+                                undo = true;
                             }
                         }
                     }

@@ -43,7 +43,6 @@ pub(crate) struct WinCondition {
     pub(crate) a_all: bool,
     pub(crate) b: Box<[u32]>,
     pub(crate) b_all: bool,
-    pub(crate) line: usize,
 }
 
 /// A level as the map gives it, before play.
@@ -115,6 +114,10 @@ pub struct Prelude {
     pub background_color: Option<String>,
 }
 
+/// An object's colours (hex, or `transparent`) and its sprite: rows of
+/// colour indices, `None` where it is transparent.
+pub type Art = (Vec<String>, Vec<Vec<Option<u8>>>);
+
 /// A compiled game, ready to play.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -141,7 +144,7 @@ pub struct Game {
     pub(crate) sounds: Sounds,
     pub(crate) uses_random: bool,
     /// Colours (hex) and sprite (5 × 5 colour indices) per object id.
-    pub(crate) art: Vec<(Vec<String>, Vec<Vec<Option<u8>>>)>,
+    pub(crate) art: Vec<Art>,
     /// The legend's one-character names and the objects each places, in
     /// the order the legend gives them.
     pub(crate) glyphs: Vec<(char, Box<[u32]>)>,
@@ -193,6 +196,12 @@ impl Game {
         names
     }
 
+    /// The colours and sprite of each object, by id (the order that
+    /// collision layers list objects in).
+    pub fn art(&self) -> &[Art] {
+        &self.art
+    }
+
     /// Every object name.
     pub fn object_names(&self) -> &[String] {
         &self.symbols_names
@@ -212,10 +221,10 @@ pub fn compile(source: &str) -> (Option<Game>, Log) {
         log.note_unclosed_comment(line, column);
     }
     let game = build(&parsed, &mut log);
-    if let Some(g) = &game {
-        if g.levels.is_empty() {
-            log.error(None, "No levels found.  Add some levels!");
-        }
+    if let Some(g) = &game
+        && g.levels.is_empty()
+    {
+        log.error(None, "No levels found.  Add some levels!");
     }
     (game, log)
 }
@@ -597,7 +606,6 @@ fn win_conditions(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<WinC
             a_all,
             b: b.into_boxed_slice(),
             b_all,
-            line: w.line,
         });
     }
     out
@@ -641,10 +649,10 @@ fn prelude(parsed: &Parsed, palette_name: &'static str, log: &mut Log) -> Prelud
 fn check_colors(parsed: &Parsed, palette_name: &str, log: &mut Log) {
     // The last of each colour option counts; a bad one is an error.
     for (key, fallback) in [("text_color", "white"), ("background_color", "black")] {
-        if let Some((_, value, line)) = parsed.metadata.iter().rev().find(|(k, _, _)| k == key) {
-            if palette::to_hex(palette_name, value).is_none() {
-                log.error(*line, format!("{key} in incorrect format - found {value}, but I expect a color name (like 'pink') or hex-formatted color (like '#1412FA').  Defaulting to {fallback}."));
-            }
+        if let Some((_, value, line)) = parsed.metadata.iter().rev().find(|(k, _, _)| k == key)
+            && palette::to_hex(palette_name, value).is_none()
+        {
+            log.error(*line, format!("{key} in incorrect format - found {value}, but I expect a color name (like 'pink') or hex-formatted color (like '#1412FA').  Defaulting to {fallback}."));
         }
     }
 }

@@ -36,6 +36,9 @@ pub(crate) struct Replacement {
 }
 
 /// A cell of a pattern row: a pattern, or an ellipsis.
+// Rows are short and matched in place: boxing the pattern would cost an
+// indirection for every cell matched.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Slot {
     Cell(CellPattern),
@@ -259,10 +262,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             continue;
                         }
                         let existing = used_r[layer].clone().or_else(|| used_rand[layer].clone());
-                        if let Some(existing) = existing {
-                            if discard.is_none() {
-                                log.error(raw.line, format!("Rule matches object types that can't overlap: \"{}\" and \"{}\".", item.name.to_uppercase(), existing.to_uppercase()));
-                            }
+                        if let Some(existing) = existing
+                            && discard.is_none()
+                        {
+                            log.error(raw.line, format!("Rule matches object types that can't overlap: \"{}\" and \"{}\".", item.name.to_uppercase(), existing.to_uppercase()));
                         }
                         used_r[layer] = Some(item.name.clone());
                         if !item.dir.is_empty() {

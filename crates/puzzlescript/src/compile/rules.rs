@@ -297,12 +297,11 @@ pub(crate) fn read_line(
                 in_row = false;
             }
             "->" => {
-                if group != n {
-                    if let Some(parent) = previous.last() {
-                        if parent.late != late {
-                            log.warning(n, "Oh gosh you can mix late and non-late rules in a rule-group if you really want to, but gosh why would you want to do that?  What do you expect to accomplish?");
-                        }
-                    }
+                if group != n
+                    && let Some(parent) = previous.last()
+                    && parent.late != late
+                {
+                    log.warning(n, "Oh gosh you can mix late and non-late rules in a rule-group if you really want to, but gosh why would you want to do that?  What do you expect to accomplish?");
                 }
                 if in_row {
                     log.warning(n, "Encountered an unexpected \"->\" inside square brackets.  It's used to separate states, it has no place inside them >:| .");
@@ -336,7 +335,7 @@ pub(crate) fn read_line(
                         }
                         j += 2;
                     }
-                    if cell.len() % 2 == 0 {
+                    if cell.len().is_multiple_of(2) {
                         cell.push(String::new());
                     }
                     cell.push(t.to_string());
@@ -391,7 +390,7 @@ pub(crate) fn read_line(
         log.error(n, "Late rules cannot be marked as rigid (rigid rules are all about dealing with the consequences of unresolvable movements, and late rules can't even have movements).");
     }
     if lhs_rows.len() != rhs_rows.len() {
-        if !(commands.len() > 0 && rhs_rows.is_empty()) {
+        if commands.is_empty() || !rhs_rows.is_empty() {
             log.warning(n, "Error, when specifying a rule, the number of matches (square bracketed bits) on the left hand side of the arrow must equal the number on the right");
             return None;
         }
@@ -529,23 +528,23 @@ pub(crate) fn check_coincidences(symbols: &Symbols, rules: &mut [RawRule], log: 
             }
             let mut l = 0;
             while l < cell.len() {
-                if cell[l].dir.starts_with("no") {
-                    if let Some(mask) = symbols.object_masks.get(&cell[l].name) {
-                        let covered = (0..symbols.layer_masks.len())
-                            .filter(|&m| bits::any(&symbols.layer_masks[m], mask))
-                            .all(|m| required_layers.contains(&m));
-                        if covered && !bits::any(mask, &required_objects) {
-                            let layers: Vec<usize> = (0..symbols.layer_masks.len())
-                                .filter(|m| occupier.contains_key(m))
-                                .collect();
-                            let names: Vec<&str> =
-                                layers.iter().map(|m| occupier[m].as_str()).collect();
-                            let numbers: Vec<String> =
-                                layers.iter().map(|m| (m + 1).to_string()).collect();
-                            log.warning(rule.line, format!("You have specified that there should be NO {} but there is also a requirement that {} be there, which collectively occupies the same layers (Layers {}), so you can leave this out.", cell[l].name.to_uppercase(), names.join(", ").to_uppercase(), numbers.join(", ")));
-                            cell.remove(l);
-                            continue;
-                        }
+                if cell[l].dir.starts_with("no")
+                    && let Some(mask) = symbols.object_masks.get(&cell[l].name)
+                {
+                    let covered = (0..symbols.layer_masks.len())
+                        .filter(|&m| bits::any(&symbols.layer_masks[m], mask))
+                        .all(|m| required_layers.contains(&m));
+                    if covered && !bits::any(mask, &required_objects) {
+                        let layers: Vec<usize> = (0..symbols.layer_masks.len())
+                            .filter(|m| occupier.contains_key(m))
+                            .collect();
+                        let names: Vec<&str> =
+                            layers.iter().map(|m| occupier[m].as_str()).collect();
+                        let numbers: Vec<String> =
+                            layers.iter().map(|m| (m + 1).to_string()).collect();
+                        log.warning(rule.line, format!("You have specified that there should be NO {} but there is also a requirement that {} be there, which collectively occupies the same layers (Layers {}), so you can leave this out.", cell[l].name.to_uppercase(), names.join(", ").to_uppercase(), numbers.join(", ")));
+                        cell.remove(l);
+                        continue;
                     }
                 }
                 l += 1;
@@ -742,10 +741,10 @@ fn concretize_movements(rule: RawRule, invalid: &mut bool, log: &mut Log) -> Vec
                         let mut next = cur.clone();
                         let mut n = notes.clone().unwrap_or_default();
                         set_movement(&mut next.lhs[j][k], ambiguous, name, concrete);
-                        if !next.rhs.is_empty() {
-                            if let Some(c) = next.rhs.get_mut(j).and_then(|r| r.get_mut(k)) {
-                                set_movement(c, ambiguous, name, concrete);
-                            }
+                        if !next.rhs.is_empty()
+                            && let Some(c) = next.rhs.get_mut(j).and_then(|r| r.get_mut(k))
+                        {
+                            set_movement(c, ambiguous, name, concrete);
                         }
                         let key = format!("{name}{ambiguous}");
                         match n.by_object.get_mut(&key) {
@@ -852,14 +851,18 @@ fn expand_no_properties(symbols: &Symbols, cell: &Cell) -> Cell {
     out
 }
 
+/// Per property expanded in a rule: the object chosen, and how often the
+/// property occurs on the left.
+type PropertyNotes = Dict<(String, usize)>;
+
 fn concretize_properties(symbols: &Symbols, mut rule: RawRule, log: &mut Log) -> Vec<RawRule> {
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
             rule.lhs[j][k] = expand_no_properties(symbols, &rule.lhs[j][k]);
-            if !rule.rhs.is_empty() {
-                if let Some(c) = rule.rhs.get_mut(j).and_then(|r| r.get_mut(k)) {
-                    *c = expand_no_properties(symbols, c);
-                }
+            if !rule.rhs.is_empty()
+                && let Some(c) = rule.rhs.get_mut(j).and_then(|r| r.get_mut(k))
+            {
+                *c = expand_no_properties(symbols, c);
             }
         }
     }
@@ -882,7 +885,7 @@ fn concretize_properties(symbols: &Symbols, mut rule: RawRule, log: &mut Log) ->
         }
     }
     let line = rule.line;
-    let mut result: Vec<(RawRule, Option<Dict<(String, usize)>>)> = vec![(rule, None)];
+    let mut result: Vec<(RawRule, Option<PropertyNotes>)> = vec![(rule, None)];
     let mut modified = true;
     while modified {
         modified = false;
@@ -909,10 +912,10 @@ fn concretize_properties(symbols: &Symbols, mut rule: RawRule, log: &mut Log) ->
                             let mut next = cur.clone();
                             let mut n = notes.clone().unwrap_or_default();
                             set_property(&mut next.lhs[j][k], &property, &concrete);
-                            if !next.rhs.is_empty() {
-                                if let Some(c) = next.rhs.get_mut(j).and_then(|r| r.get_mut(k)) {
-                                    set_property(c, &property, &concrete);
-                                }
+                            if !next.rhs.is_empty()
+                                && let Some(c) = next.rhs.get_mut(j).and_then(|r| r.get_mut(k))
+                            {
+                                set_property(c, &property, &concrete);
                             }
                             match n.get_mut(&property) {
                                 None => n.insert(&property, (concrete.clone(), 1)),
@@ -998,11 +1001,9 @@ fn make_spawned_stationary(symbols: &Symbols, rule: &mut RawRule) {
     }
 }
 
-/// The key under which two expanded rules of one line count as the same
-/// (the official engine compares their printed form).
-pub(crate) fn identity(
-    rule: &RawRule,
-) -> (
+/// What makes two expanded rules the same: direction (when it matters),
+/// both sides, commands, flags and line.
+pub(crate) type Identity = (
     Option<String>,
     Vec<Row>,
     Vec<Row>,
@@ -1011,7 +1012,11 @@ pub(crate) fn identity(
     bool,
     bool,
     usize,
-) {
+);
+
+/// The key under which two expanded rules of one line count as the same
+/// (the official engine compares their printed form).
+pub(crate) fn identity(rule: &RawRule) -> Identity {
     let directed = rule.lhs.iter().any(|r| r.len() > 1);
     (
         directed.then(|| rule.direction.clone()),

@@ -234,11 +234,11 @@ impl Symbols {
             added = false;
             for e in &parsed.synonyms {
                 let target = e.items.first().cloned().unwrap_or_default();
-                if !self.glyphs.contains_key(&e.name) {
-                    if let Some(m) = self.glyphs.get(&target).cloned() {
-                        self.glyphs.insert(e.name.clone(), m);
-                        added = true;
-                    }
+                if !self.glyphs.contains_key(&e.name)
+                    && let Some(m) = self.glyphs.get(&target).cloned()
+                {
+                    self.glyphs.insert(e.name.clone(), m);
+                    added = true;
                 }
             }
             for e in &parsed.aggregates {
@@ -354,10 +354,8 @@ impl Symbols {
                 }
                 layer = o.layer;
             }
-            if same {
-                if let Some(l) = layer {
-                    self.single_layer.insert(key.to_string(), l);
-                }
+            if same && let Some(l) = layer {
+                self.single_layer.insert(key.to_string(), l);
             }
         }
         if self.id_names.is_empty() && self.layer_count > 0 {
@@ -380,11 +378,11 @@ impl Symbols {
             if let Some(o) = members.first().and_then(|n| self.object(n)) {
                 found = (o.id, o.layer);
                 for n in &members[1..] {
-                    if let Some(other) = self.object(n) {
-                        if other.layer != found.1 {
-                            let line = self.legend_lines.get("background").copied();
-                            log.error(line, "Background objects must be on the same layer");
-                        }
+                    if let Some(other) = self.object(n)
+                        && other.layer != found.1
+                    {
+                        let line = self.legend_lines.get("background").copied();
+                        log.error(line, "Background objects must be on the same layer");
                     }
                 }
             }
@@ -411,7 +409,7 @@ impl Symbols {
     /// aggregate, and its objects' bits.
     pub(crate) fn mask_of_name(&self, name: &str, log: &mut Log) -> (bool, Vec<u32>) {
         let mut mask = self.zero_mask();
-        let mut set = |n: &str, mask: &mut Vec<u32>| {
+        let set = |n: &str, mask: &mut Vec<u32>| {
             if let Some(id) = self.object(n).and_then(|o| o.id) {
                 bits::set(mask, id);
             }
@@ -447,12 +445,11 @@ impl Symbols {
         for layer in 0..self.layer_count {
             let mut m = self.zero_mask();
             for n in &self.id_names {
-                if let Some(o) = self.object(n) {
-                    if o.layer == Some(layer) {
-                        if let Some(id) = o.id {
-                            bits::set(&mut m, id);
-                        }
-                    }
+                if let Some(o) = self.object(n)
+                    && o.layer == Some(layer)
+                    && let Some(id) = o.id
+                {
+                    bits::set(&mut m, id);
                 }
             }
             self.layer_masks.push(m);
@@ -521,10 +518,7 @@ fn expand_entries(
     let mut modified = false;
     for n in dict.keys() {
         let mut i = 0;
-        loop {
-            let Some(value) = dict.get(&n).and_then(|v| v.get(i)).cloned() else {
-                break;
-            };
+        while let Some(value) = dict.get(&n).and_then(|v| v.get(i)).cloned() {
             if let Some(target) = synonyms.get(&value) {
                 dict.get_mut(&n).expect("present")[i] = target.clone();
                 modified = true;

@@ -145,15 +145,15 @@ fn play(source: &str, case: &Case) -> Result<(), String> {
         wrong.push(diff(&case.expected, &got));
     }
     if let Some(audio) = &case.audio
-        && audio.join(";") != engine.sounds.join(";")
+        && audio.join(";") != engine.sounds().join(";")
     {
         wrong.push(format!(
             "sounds differ:\n  - {}\n  + {}",
             audio.join(";"),
-            engine.sounds.join(";")
+            engine.sounds().join(";")
         ));
     }
-    if case.finished != engine.finished {
+    if case.finished != engine.finished() {
         wrong.push(format!(
             "the official engine {} to its title screen, this one {}",
             if case.finished {
@@ -161,7 +161,7 @@ fn play(source: &str, case: &Case) -> Result<(), String> {
             } else {
                 "did not go back"
             },
-            if engine.finished { "did" } else { "did not" }
+            if engine.finished() { "did" } else { "did not" }
         ));
     } else if !case.finished {
         let want = case.final_level.unwrap_or(case.level);
