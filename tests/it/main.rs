@@ -17,6 +17,7 @@ mod generate;
 mod guide;
 mod harness;
 mod pictures;
+mod puzzlescript;
 mod report;
 mod runaway;
 mod snackrun;

@@ -1,0 +1,172 @@
+//! `puzzle-qa replay` on PuzzleScript files: one level of a file of many,
+//! the move notation, the JSON fields scripts read, and the errors.
+
+use std::path::{Path, PathBuf};
+
+use crate::support::{json_lines, puzzle_qa_in, repository, stderr, stdout};
+
+/// A PuzzleScript game of the engine's own fixtures.
+fn game(name: &str) -> PathBuf {
+    repository()
+        .join("crates/puzzlescript/tests/fixtures/puzzlescript")
+        .join(format!("{name}.txt"))
+}
+
+fn replay(file: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["replay", file.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    puzzle_qa_in(repository(), &args)
+}
+
+#[test]
+fn a_winning_replay_reports_the_level_and_its_cells() {
+    let out = replay(
+        &game("push"),
+        &["--game", "puzzlescript", "--moves", "r R", "--json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let line = &json_lines(&out)[0];
+    let mut names: Vec<&str> = line
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [
+            "cells",
+            "failed_at",
+            "file",
+            "level",
+            "moves",
+            "reason",
+            "won"
+        ]
+    );
+    assert_eq!(line["won"], true);
+    assert_eq!(line["moves"], 2);
+    assert_eq!(line["level"], 1);
+    // The crate sits on the target at the right; the player beside it.
+    let cells = line["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 3, "three rows");
+    assert_eq!(
+        cells[1][4],
+        serde_json::json!(["background", "crate", "target"])
+    );
+    assert_eq!(cells[1][3], serde_json::json!(["background", "player"]));
+    assert_eq!(cells[0][0], serde_json::json!(["background", "wall"]));
+}
+
+#[test]
+fn levels_count_grid_levels_from_one_and_moves_after_the_win_are_spare() {
+    // Level 3 is the grid after the message: messages are not levels.
+    let out = replay(
+        &game("push"),
+        &[
+            "--game",
+            "puzzlescript",
+            "--level",
+            "3",
+            "--moves",
+            "RR",
+            "--json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let line = &json_lines(&out)[0];
+    assert_eq!(
+        (
+            line["won"].clone(),
+            line["moves"].clone(),
+            line["failed_at"].clone()
+        ),
+        (true.into(), 1.into(), 1.into())
+    );
+    assert_eq!(line["level"], 3);
+}
+
+#[test]
+fn the_text_form_draws_the_level_after_each_move_in_the_legends_characters() {
+    let out = replay(&game("push"), &["--game", "puzzlescript", "--moves", "L"]);
+    assert_eq!(out.status.code(), Some(1), "not won: exit 1");
+    let text = stdout(&out);
+    assert!(
+        text.contains("level 1: start\n######\n#pc.t#\n######\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("after move 1 (L)\n######\n#pc.t#\n"),
+        "{text}"
+    );
+    assert!(text.contains("does not win (1 moves)"), "{text}");
+}
+
+#[test]
+fn a_file_standing_alone_is_told_by_its_section_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let alone = dir.path().join("mygame.txt");
+    std::fs::copy(game("push"), &alone).unwrap();
+    let out = replay(&alone, &["--moves", "RR", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["won"], true);
+}
+
+#[test]
+fn bad_levels_moves_and_flags_are_bad_input() {
+    let out = replay(
+        &game("push"),
+        &["--game", "puzzlescript", "--level", "9", "--moves", "R"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("has 3 levels; there is no level 9"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = replay(
+        &game("locked"),
+        &["--game", "puzzlescript", "--moves", "RX"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no action move (its prelude says noaction)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("--> --moves:1:2"), "{}", stderr(&out));
+
+    let out = replay(
+        &game("push"),
+        &["--game", "puzzlescript", "--level", "0", "--moves", "R"],
+    );
+    assert_eq!(out.status.code(), Some(2), "levels count from 1");
+
+    let bloxorz = repository().join("crates/bloxorz/tests/fixtures/official/level01.txt");
+    let out = replay(&bloxorz, &["--level", "2", "--moves", "R"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--level and --seed are for PuzzleScript files"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_game_that_does_not_compile_is_refused_with_its_line() {
+    let broken = repository().join("crates/puzzlescript/tests/fixtures/puzzlescript/broken");
+    let file = std::fs::read_dir(&broken)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "txt"))
+        .expect("a broken fixture game");
+    let out = replay(&file, &["--game", "puzzlescript", "--moves", "R"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("error:") && stderr(&out).contains(" --> "),
+        "{}",
+        stderr(&out)
+    );
+}
