@@ -10,7 +10,9 @@
 //! mark the OS reports (VmHWM) belongs to that one search. The memory
 //! printed is that peak minus the child's resident memory just before the
 //! search (the binary, the parsed level), so it is the search's own. Times
-//! are medians of the runs, single-threaded.
+//! are medians of the runs, single-threaded. `arena B` is what one stored
+//! state itself takes in the search's arena (`Stats::bytes_per_state`),
+//! beside `B/st`, the whole search's peak per stored state.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,6 +34,8 @@ struct Measured {
     median_ms: f64,
     /// Peak resident memory above the baseline, KiB.
     peak_kib: u64,
+    /// What the stored states took in the arena, bytes.
+    state_bytes: u64,
 }
 
 /// One level's row.
@@ -45,6 +49,8 @@ struct Row {
     states_per_second: f64,
     peak_mib: f64,
     bytes_per_state: f64,
+    /// What one stored state itself takes in the arena.
+    arena_bytes_per_state: f64,
     pathfinding_ms: f64,
     pathfinding_peak_mib: f64,
     /// pathfinding's time over ours: above 1, ours is faster.
@@ -174,6 +180,7 @@ fn row(file: &Path, runs: usize) -> Row {
         states_per_second: ours.expanded as f64 / (ours.median_ms / 1000.0),
         peak_mib: mib(ours.peak_kib),
         bytes_per_state: (ours.peak_kib * 1024) as f64 / ours.stored as f64,
+        arena_bytes_per_state: ours.state_bytes as f64 / ours.stored as f64,
         pathfinding_ms: theirs.median_ms,
         pathfinding_peak_mib: mib(theirs.peak_kib),
         time_ratio: theirs.median_ms / ours.median_ms,
@@ -232,6 +239,7 @@ fn child(engine: &str, file: &Path, runs: usize) -> Measured {
             stored,
             median_ms,
             peak_kib: status_kib("VmHWM:").saturating_sub(baseline),
+            state_bytes: 0,
         };
     }
     let solutions: Vec<Solution> = (0..runs).map(|_| search(level)).collect();
@@ -248,6 +256,7 @@ fn child(engine: &str, file: &Path, runs: usize) -> Measured {
         stored: last.stats.stored,
         median_ms: median(solutions.iter().map(|s| s.stats.milliseconds()).collect()),
         peak_kib: status_kib("VmHWM:").saturating_sub(baseline),
+        state_bytes: last.stats.state_bytes,
     }
 }
 
@@ -255,6 +264,7 @@ struct Totals {
     levels: usize,
     expanded: u64,
     stored: u64,
+    state_bytes: f64,
     ms: f64,
     pathfinding_ms: f64,
     ablations: usize,
@@ -282,6 +292,7 @@ fn totals(rows: &[&Row]) -> serde_json::Value {
         "levels": t.levels,
         "expanded": t.expanded,
         "stored": t.stored,
+        "arena_bytes_per_state": t.state_bytes / t.stored as f64,
         "median_ms": t.ms,
         "states_per_second": t.expanded as f64 / (t.ms / 1000.0),
         "pathfinding_ms": t.pathfinding_ms,
@@ -298,6 +309,10 @@ fn sum(rows: &[&Row]) -> Totals {
         levels: rows.len(),
         expanded: rows.iter().map(|r| r.expanded).sum(),
         stored: rows.iter().map(|r| r.stored).sum(),
+        state_bytes: rows
+            .iter()
+            .map(|r| r.arena_bytes_per_state * r.stored as f64)
+            .sum(),
         ms: rows.iter().map(|r| r.median_ms).sum(),
         pathfinding_ms: rows.iter().map(|r| r.pathfinding_ms).sum(),
         ablations: rows.iter().map(|r| r.ablations).sum(),
@@ -309,7 +324,7 @@ fn sum(rows: &[&Row]) -> Totals {
 
 fn print_table(rows: &[Row], runs: usize) {
     println!(
-        "{:<40} {:>4} {:>9} {:>9} {:>8} {:>8} {:>7} {:>6} {:>8} {:>7} {:>6} {:>6} {:>8}",
+        "{:<40} {:>4} {:>9} {:>9} {:>8} {:>8} {:>7} {:>6} {:>7} {:>8} {:>7} {:>6} {:>6} {:>8}",
         "level",
         "par",
         "expanded",
@@ -318,6 +333,7 @@ fn print_table(rows: &[Row], runs: usize) {
         "Mst/s",
         "MiB",
         "B/st",
+        "arena B",
         "pf ms",
         "pf MiB",
         "pf/us",
@@ -326,7 +342,7 @@ fn print_table(rows: &[Row], runs: usize) {
     );
     for r in rows {
         println!(
-            "{:<40} {:>4} {:>9} {:>9} {:>8.2} {:>8.2} {:>7.2} {:>6.1} {:>8.2} {:>7.2} {:>6.2} {:>6.2} {:>8}",
+            "{:<40} {:>4} {:>9} {:>9} {:>8.2} {:>8.2} {:>7.2} {:>6.1} {:>7.1} {:>8.2} {:>7.2} {:>6.2} {:>6.2} {:>8}",
             r.level,
             r.par.map_or("-".to_string(), |p| p.to_string()),
             r.expanded,
@@ -335,6 +351,7 @@ fn print_table(rows: &[Row], runs: usize) {
             r.states_per_second / 1e6,
             r.peak_mib,
             r.bytes_per_state,
+            r.arena_bytes_per_state,
             r.pathfinding_ms,
             r.pathfinding_peak_mib,
             r.time_ratio,
@@ -346,7 +363,8 @@ fn print_table(rows: &[Row], runs: usize) {
     for (game, rows) in games(rows) {
         let t = sum(&rows);
         println!(
-            "{game}: {} levels; BFS {:.1} ms for {} states expanded ({:.2} M/s), {} stored; \
+            "{game}: {} levels; BFS {:.1} ms for {} states expanded ({:.2} M/s), {} stored \
+             ({:.1} B each in the arena); \
              pathfinding::bfs {:.1} ms ({:.2}x our time); A* expanded {} ({:.1}x fewer than BFS); \
              {} ablated copies: {} states, {:.1} ms",
             t.levels,
@@ -354,6 +372,7 @@ fn print_table(rows: &[Row], runs: usize) {
             t.expanded,
             t.expanded as f64 / t.ms / 1e3,
             t.stored,
+            t.state_bytes / t.stored as f64,
             t.pathfinding_ms,
             t.pathfinding_ms / t.ms,
             t.astar_expanded,

@@ -410,7 +410,7 @@ fn one_value_per_cube_is_admissible_consistent_and_no_stronger_on_the_official_l
         let mut cubes = pairs.clone();
         cubes.bounds = Bounds::of(&cubes, false).into();
         let graph = puzzle_qa_core::search::StateGraph::explore(&cubes, 1_000_000).unwrap();
-        for state in &graph.states {
+        for state in graph.states() {
             assert!(
                 bound(&cubes, state) <= bound(&pairs, state),
                 "level {number}: {state:?}"

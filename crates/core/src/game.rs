@@ -5,10 +5,12 @@
 //! through this trait (and its type-erased twin, [`crate::level::AnyLevel`]),
 //! so adding a game never touches them.
 
+use std::borrow::Borrow as _;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
 use crate::picture::Scene;
+use crate::search::store::{Slices, Store};
 
 /// The cost of one move. Most games charge 1 per move; some moves are free.
 pub type Cost = u32;
@@ -68,12 +70,15 @@ pub const HOPELESS: Cost = Cost::MAX / 4;
 /// assert_eq!(outcome.par(), Some(4)); // 1 → 2 → 4 → 5 → 10
 /// ```
 pub trait Game: Sized + Send + Sync + 'static {
-    /// Everything that changes during play; plain data, cheap to copy.
-    /// Searches store one per visited state, so keep it small: pack it
-    /// into an integer if you can (as the built-in grid games do).
-    type State: Copy + Eq + Hash + Debug;
+    /// Everything that changes during play. Searches store one per
+    /// visited state, so keep it small: a `Copy` value, packed into an
+    /// integer if you can (as the built-in grid games do), or a slice such
+    /// as `[u8]` whose length the level fixes. [`State`] says what each
+    /// costs.
+    type State: ?Sized + State;
     /// The visited-set key: equal for states that play identically (for
-    /// example, two identical objects swapped).
+    /// example, two identical objects swapped). A slice state is its own
+    /// key, so a game with one writes `type Key = ();`.
     type Key: Copy + Eq + Hash;
     /// One move as the solver and the replay apply it.
     type Move: Copy + Eq + Debug;
@@ -81,7 +86,7 @@ pub trait Game: Sized + Send + Sync + 'static {
     type Refusal: Display;
 
     /// The state the level starts in.
-    fn start(&self) -> Self::State;
+    fn start(&self) -> OwnedState<Self>;
 
     /// The canonical key of a state.
     fn key(&self, state: &Self::State) -> Self::Key;
@@ -103,20 +108,23 @@ pub trait Game: Sized + Send + Sync + 'static {
         &self,
         state: &Self::State,
         mv: Self::Move,
-    ) -> Result<(Self::State, Cost), Self::Refusal>;
+    ) -> Result<(OwnedState<Self>, Cost), Self::Refusal>;
 
     /// Calls `visit` with every legal `(move, next state, cost)` from `state`.
     ///
     /// The default tries each of [`Game::moves`] through [`Game::step`];
-    /// override it only for speed, never to change the rules.
+    /// override it only for speed, never to change the rules. A search
+    /// copies the state it is shown, so an override may build every
+    /// successor in one buffer (a slice game then allocates nothing per
+    /// successor; see [`State`]).
     fn successors(
         &self,
         state: &Self::State,
-        mut visit: impl FnMut(Self::Move, Self::State, Cost),
+        mut visit: impl FnMut(Self::Move, &Self::State, Cost),
     ) {
         for mv in self.moves(state) {
             if let Ok((next, cost)) = self.step(state, mv) {
-                visit(mv, next, cost);
+                visit(mv, next.borrow(), cost);
             }
         }
     }
@@ -159,6 +167,95 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A minimal game leaves the default: none.
     const EXTRAS: Extras<Self> = Extras::NONE;
 }
+
+/// What a [`Game::State`] can be: a `Copy` value, or a slice (`[u8]`,
+/// `[u32]`) of `Copy` elements. Both are implemented here; a game names
+/// its type and implements nothing.
+///
+/// How a search keeps many of them, which is what a stored state costs:
+///
+/// * `Copy` states: one `Vec` of states, and the visited set holds their
+///   [`Game::key`]s. A state costs its size; a lookup never reads the
+///   stored states.
+/// * Slice states: every state's elements back to back in one `Vec` of
+///   elements. While the lengths are equal (a level fixes its cell count)
+///   a state costs its elements and nothing else: no allocation, pointer
+///   or length of its own; once they vary, 8 bytes more each. The visited
+///   set holds node numbers and compares the stored elements, so a slice
+///   is its own key whatever [`Game::key`] says (write `type Key = ();`),
+///   and its elements are held once.
+///
+/// [`Stats::state_bytes`](crate::search::Stats::state_bytes) is what a
+/// search's states took. [`OwnedState`] is a state handed over by value.
+///
+/// # Example
+///
+/// A row of lamps, as many as the level says, one byte each; pressing a
+/// lamp toggles it and its neighbours, and every lamp must be lit.
+///
+/// ```
+/// use puzzle_qa_core::game::{Cost, Game, NotationError};
+///
+/// struct Lamps { start: Vec<u8> }
+///
+/// /// Toggles lamp `at` and its neighbours.
+/// fn press(lamps: &mut [u8], at: usize) {
+///     let end = lamps.len().min(at + 2);
+///     for lamp in &mut lamps[at.saturating_sub(1)..end] {
+///         *lamp ^= 1;
+///     }
+/// }
+///
+/// impl Game for Lamps {
+///     type State = [u8];
+///     type Key = ();
+///     type Move = usize;
+///     type Refusal = &'static str;
+///
+///     fn start(&self) -> Vec<u8> { self.start.clone() }
+///     fn key(&self, _: &[u8]) {}
+///     fn is_won(&self, lamps: &[u8]) -> bool { lamps.iter().all(|&lit| lit == 1) }
+///     fn moves(&self, lamps: &[u8]) -> impl Iterator<Item = usize> { 0..lamps.len() }
+///     fn step(&self, lamps: &[u8], at: usize) -> Result<(Vec<u8>, Cost), &'static str> {
+///         if at >= lamps.len() { return Err("no such lamp"); }
+///         let mut next = lamps.to_vec();
+///         press(&mut next, at);
+///         Ok((next, 1))
+///     }
+///     // The same moves, each successor built in one buffer.
+///     fn successors(&self, lamps: &[u8], mut visit: impl FnMut(usize, &[u8], Cost)) {
+///         let mut next = lamps.to_vec();
+///         for at in 0..lamps.len() {
+///             press(&mut next, at);
+///             visit(at, &next, 1);
+///             press(&mut next, at); // pressing again undoes it
+///         }
+///     }
+/// #   fn format_moves(&self, moves: &[usize]) -> String { format!("{moves:?}") }
+/// #   fn parse_moves(&self, _: &str) -> Result<Vec<usize>, NotationError> { Ok(vec![]) }
+/// }
+///
+/// let outcome = puzzle_qa_core::search::bfs(&Lamps { start: vec![0; 5] }, 1000);
+/// assert_eq!(outcome.path(), Some(&[0, 3][..]));
+/// assert_eq!(outcome.stats().bytes_per_state(), 5.0); // five lamps, five bytes
+/// ```
+pub trait State: ToOwned<Owned: Clone + Eq + Hash> + Eq + Hash + Debug {
+    /// Where a search keeps many of these.
+    #[doc(hidden)]
+    type Store: Store<Self>;
+}
+
+impl<T: Copy + Eq + Hash + Debug> State for T {
+    type Store = Vec<T>;
+}
+
+impl<T: Copy + Eq + Hash + Debug> State for [T] {
+    type Store = Slices<T>;
+}
+
+/// A state handed over by value ([`Game::start`], [`Game::step`]): the
+/// state itself when it is `Copy`, a `Vec` for a slice state.
+pub type OwnedState<G> = <<G as Game>::State as ToOwned>::Owned;
 
 /// The mechanics of a level that ablation takes out, to see whether the
 /// level needs each (the `ablation` check, `puzzle-qa ablate`). Name it in

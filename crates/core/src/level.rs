@@ -2,6 +2,7 @@
 //! (and the harness) that must handle every registered game alike.
 
 use std::any::Any;
+use std::borrow::Borrow as _;
 use std::path::Path;
 
 use serde::Serialize;
@@ -114,7 +115,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
     }
 
     fn offers_heuristic(&self) -> bool {
-        self.heuristic(&self.start()).is_some()
+        self.heuristic(self.start().borrow()).is_some()
     }
 
     fn level_text(&self) -> Option<String> {
@@ -147,7 +148,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
         };
         let start = self.start();
         let mut frames = vec![Frame {
-            scene: (draw.scene)(self, &start),
+            scene: (draw.scene)(self, start.borrow()),
             text: String::new(),
             trail: Vec::new(),
             cost: 0,

@@ -1,5 +1,7 @@
 //! Running a move list through a game's own rules.
 
+use std::borrow::Borrow as _;
+
 use crate::game::{Cost, Game};
 
 /// What happened when a move list was played from the level's start.
@@ -82,12 +84,12 @@ pub(crate) fn replay_visiting<G: Game>(
     let mut token_index = 0;
     for (move_index, &mv) in moves.iter().enumerate() {
         let width = width(&mv);
-        let refusal = if game.is_won(&state) {
+        let refusal = if game.is_won(state.borrow()) {
             AFTER_THE_WIN.to_string()
         } else {
-            match game.step(&state, mv) {
+            match game.step(state.borrow(), mv) {
                 Ok((next, step_cost)) => {
-                    visit(&state, mv, &next, step_cost);
+                    visit(state.borrow(), mv, next.borrow(), step_cost);
                     state = next;
                     cost += step_cost;
                     token_index += width;
@@ -97,7 +99,7 @@ pub(crate) fn replay_visiting<G: Game>(
             }
         };
         return Played {
-            won: game.is_won(&state),
+            won: game.is_won(state.borrow()),
             cost,
             applied: move_index,
             failure: Some(ReplayFailure {
@@ -108,7 +110,7 @@ pub(crate) fn replay_visiting<G: Game>(
         };
     }
     Played {
-        won: game.is_won(&state),
+        won: game.is_won(state.borrow()),
         cost,
         applied: moves.len(),
         failure: None,

@@ -155,15 +155,15 @@ impl<W: Word> Game for Packed<W> {
 
     /// The same moves as [`Game::step`] makes, with the state unpacked once
     /// rather than once per move, and a walk packed by rewriting one field.
-    fn successors(&self, word: &W, mut visit: impl FnMut(Move, W, Cost)) {
+    fn successors(&self, word: &W, mut visit: impl FnMut(Move, &W, Cost)) {
         let state = self.unpack(*word);
         for mv in Move::ALL {
             match self.level.play(&state, mv) {
                 Ok(Step::Walk(target)) => {
                     let shift = mv.bear as u32 * self.bits;
-                    visit(mv, word.clear(shift, self.mask).put(shift, target), 1);
+                    visit(mv, &word.clear(shift, self.mask).put(shift, target), 1);
                 }
-                Ok(Step::Push(next)) => visit(mv, self.pack(&next), 1),
+                Ok(Step::Push(next)) => visit(mv, &self.pack(&next), 1),
                 Err(_) => {}
             }
         }

@@ -39,7 +39,7 @@ fn admissible_and_consistent(level: &Level, graph: &StateGraph<Level>) -> Result
 /// The heuristic is the exact distance on every state, and [`HOPELESS`]
 /// exactly where no win is reachable.
 fn exact(level: &Level, graph: &StateGraph<Level>) -> Result<(), String> {
-    for (id, state) in graph.states.iter().enumerate() {
+    for (id, state) in graph.states().enumerate() {
         let expected = graph.distance[id].unwrap_or(HOPELESS);
         let bound = h(level, state);
         if bound != expected {

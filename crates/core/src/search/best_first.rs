@@ -1,10 +1,11 @@
+use std::borrow::Borrow as _;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use super::arena::{Arena, Indexed, NodeIndex};
 use super::{Outcome, Stats};
-use crate::game::{Cost, Game};
+use crate::game::{Cost, Game, OwnedState};
 
 /// Uniform-cost search: the cheapest win for any move costs, free moves
 /// included.
@@ -84,7 +85,7 @@ fn best_first<G: Game>(
 ) -> Outcome<G::Move> {
     let clock = Instant::now();
     let start = game.start();
-    let mut arena = Arena::new(start);
+    let mut arena = Arena::new(start.borrow());
     let mut index = NodeIndex::new(game, &arena);
     // Best known cost to reach each stored node, indexed like the arena.
     let mut best: Vec<Cost> = vec![0];
@@ -94,30 +95,39 @@ fn best_first<G: Game>(
     // for a state that can never win.
     let mut frontier = BinaryHeap::new();
     let mut sequence = 0u64;
-    frontier.push(Reverse((heuristic(&start), Cost::MAX, sequence, 0usize)));
+    frontier.push(Reverse((
+        heuristic(start.borrow()),
+        Cost::MAX,
+        sequence,
+        0usize,
+    )));
     let mut expanded = 0u64;
-    let stats = |expanded: u64, stored: usize| Stats {
+    let stats = |expanded: u64, arena: &Arena<G>| Stats {
         expanded,
-        stored: stored as u64,
+        stored: arena.len() as u64,
         elapsed: clock.elapsed(),
+        state_bytes: arena.state_bytes(),
     };
+    // The state being expanded, copied out of the arena, which grows while
+    // its successors are pushed; reused, so a slice state is not allocated.
+    let mut state: OwnedState<G> = start;
 
     while let Some(Reverse((_, inverted_g, _, node))) = frontier.pop() {
         let g = Cost::MAX - inverted_g;
         if g != best[node] {
             continue;
         }
-        let state = arena.state(node);
-        if game.is_won(&state) {
+        arena.state(node).clone_into(&mut state);
+        if game.is_won(state.borrow()) {
             return Outcome::Solved {
                 par: g,
                 path: arena.path_to(game, node).0,
-                stats: stats(expanded, arena.len()),
+                stats: stats(expanded, &arena),
             };
         }
         expanded += 1;
         let mut full = false;
-        game.successors(&state, |_, next, cost| {
+        game.successors(state.borrow(), |_, next, cost| {
             if full {
                 return;
             }
@@ -141,7 +151,7 @@ fn best_first<G: Game>(
             };
             sequence += 1;
             frontier.push(Reverse((
-                next_g.saturating_add(heuristic(&next)),
+                next_g.saturating_add(heuristic(next)),
                 Cost::MAX - next_g,
                 sequence,
                 child,
@@ -149,11 +159,11 @@ fn best_first<G: Game>(
         });
         if full {
             return Outcome::LimitReached {
-                stats: stats(expanded, arena.len()),
+                stats: stats(expanded, &arena),
             };
         }
     }
     Outcome::Unsolvable {
-        stats: stats(expanded, arena.len()),
+        stats: stats(expanded, &arena),
     }
 }

@@ -1,6 +1,8 @@
+use std::borrow::Borrow as _;
 use std::time::Instant;
 
-use super::arena::{Arena, Insert, Seen, cheapest_step};
+use super::arena::{Arena, Held, Insert, Seen, StoreOf, cheapest_step, hash_of, same};
+use super::store::Store;
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
 
@@ -39,62 +41,77 @@ use crate::game::{Cost, Game};
 pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
     let clock = Instant::now();
     let start = game.start();
-    let stats = |expanded: usize, stored: usize| Stats {
+    let mut arena = Arena::new(start.borrow());
+    let stats = |expanded: usize, arena: &Arena<G>| Stats {
         expanded: expanded as u64,
-        stored: stored as u64,
+        stored: arena.len() as u64,
         elapsed: clock.elapsed(),
+        state_bytes: arena.state_bytes(),
     };
-    if game.is_won(&start) {
+    if game.is_won(start.borrow()) {
         return Outcome::Solved {
             par: 0,
             path: Vec::new(),
-            stats: stats(0, 1),
+            stats: stats(0, &arena),
         };
     }
 
-    let mut arena = Arena::new(start);
-    let mut seen = Seen::new(game.key(&start));
-    // A state's successors, with their keys' hashes, gathered before any is
-    // looked up, so that their table slots are fetched in parallel.
-    let mut batch: Vec<(G::State, G::Key, u64)> = Vec::new();
+    let mut seen = Seen::new(arena.slots(game).next().expect("the start is stored"));
+    // A state's successors, with their keys and their ids' hashes, gathered
+    // before any is looked up, so that their table slots are fetched in
+    // parallel. A `Copy` successor is held in `probes` itself; a slice one
+    // in `batch`, reused, so it is copied, never allocated.
+    let mut batch = StoreOf::<G>::default();
+    let mut probes: Vec<(Held<G>, G::Key, u64)> = Vec::new();
     // The arena is the queue: nodes are appended in breadth-first order, and
     // `head` is the next one to expand.
     let mut head = 0;
     while head < arena.len() {
-        let state = arena.state(head);
         // Most games let a move be undone: skipping the state we came from
         // without a table lookup is cheap, and it is already stored.
-        let came_from = arena.parent_state(head).map(|parent| game.key(&parent));
+        let came_from = arena.parent(head).map(|parent| arena.id(game, parent));
         let mut won = false;
         batch.clear();
-        game.successors(&state, |_, next, cost| {
+        probes.clear();
+        game.successors(arena.state(head), |_, next, cost| {
             // One compare per edge keeps a game's broken promise from
             // turning into a silently wrong par.
             assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
             if won {
                 return;
             }
-            if game.is_won(&next) {
+            if game.is_won(next) {
                 won = true;
                 return;
             }
-            let key = game.key(&next);
-            if Some(key) != came_from {
-                let hash = Seen::hash(&key);
+            let key = game.key(next);
+            let id = StoreOf::<G>::id(key, next);
+            if !came_from.is_some_and(|parent| same::<G>(parent, id)) {
+                let hash = hash_of(&id);
                 seen.prefetch(hash);
-                batch.push((next, key, hash));
+                probes.push((batch.hold(next), key, hash));
             }
         });
         // The successors generated before a winning one are stored too, and
         // a full arena stops the search before the win is seen, exactly as
         // if each successor were looked up as it was generated.
         let mut full = false;
-        for &(next, key, hash) in &batch {
-            match seen.insert(key, hash, arena.len() < limit) {
+        for (held, key, hash) in &probes {
+            let (key, hash) = (*key, *hash);
+            let next = batch.held(held);
+            let id = StoreOf::<G>::id(key, next);
+            let node = arena.len();
+            let slot = StoreOf::<G>::slot(key, node as u32);
+            match seen.insert(
+                hash,
+                slot,
+                |slot| same::<G>(arena.slot_id(slot), id),
+                node < limit,
+            ) {
                 Insert::New => {
                     arena.push(next, head);
                     if seen.is_full() {
-                        seen.rebuild(arena.states().iter().map(|state| game.key(state)));
+                        seen.rebuild(arena.slots(game));
                     }
                 }
                 Insert::Known => {}
@@ -107,22 +124,22 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
         head += 1;
         if full {
             return Outcome::LimitReached {
-                stats: stats(head, arena.len()),
+                stats: stats(head, &arena),
             };
         }
         if won {
             let (mut path, reached) = arena.path_to(game, head - 1);
-            let (last, _) = cheapest_step(game, &reached, |next| game.is_won(next))
+            let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
                 .expect("a state with the key of a winning state's parent wins too");
             path.push(last);
             return Outcome::Solved {
                 par: path.len() as Cost,
                 path,
-                stats: stats(head, arena.len()),
+                stats: stats(head, &arena),
             };
         }
     }
     Outcome::Unsolvable {
-        stats: stats(head, arena.len()),
+        stats: stats(head, &arena),
     }
 }

@@ -2,11 +2,11 @@
 //! exact cost to a win: the ground truth a game's heuristic is tested
 //! against (any game's, so a new game can test its own bound the same way).
 
+use std::borrow::Borrow as _;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use rustc_hash::FxHashMap;
-
+use super::arena::{Arena, Indexed, NodeIndex};
 use crate::game::{Cost, Game};
 
 /// Every state reachable from a level's start (a won state is terminal, as
@@ -39,9 +39,9 @@ use crate::game::{Cost, Game};
 /// assert!(graph.check_heuristic(&Corridor, |s| (5 - s) as Cost).is_err());
 /// ```
 pub struct StateGraph<G: Game> {
-    /// Every reachable state, the start first; an index here is the state's
-    /// number in `edges` and `distance`.
-    pub states: Vec<G::State>,
+    /// Every reachable state, the start first, kept as the searches keep
+    /// them (and told apart as they tell them apart).
+    arena: Arena<G>,
     /// `(from, to, cost)` for every legal move of a state that has not won.
     pub edges: Vec<(usize, usize, Cost)>,
     /// The cheapest cost to a win; `None` when no win is reachable.
@@ -52,34 +52,39 @@ impl<G: Game> StateGraph<G> {
     /// Explores everything reachable from the start, or `None` if that is
     /// more than `limit` states.
     pub fn explore(game: &G, limit: usize) -> Option<Self> {
-        let start = game.start();
-        let mut states = vec![start];
-        let mut ids = FxHashMap::default();
-        ids.insert(game.key(&start), 0usize);
+        let mut arena = Arena::new(game.start().borrow());
+        let mut index = NodeIndex::new(game, &arena);
+        let mut state = game.start();
         let mut edges = Vec::new();
         let mut head = 0;
-        while head < states.len() {
-            let state = states[head];
-            if !game.is_won(&state) {
-                game.successors(&state, |_, next, cost| {
-                    let id = *ids.entry(game.key(&next)).or_insert_with(|| {
-                        states.push(next);
-                        states.len() - 1
-                    });
+        while head < arena.len() {
+            arena.state(head).clone_into(&mut state);
+            if !game.is_won(state.borrow()) {
+                game.successors(state.borrow(), |_, next, cost| {
+                    let id = match index.find_or_push(game, &mut arena, next, head, true) {
+                        Indexed::Known(id) | Indexed::New(id) => id,
+                        Indexed::Full => unreachable!("there is always room"),
+                    };
                     edges.push((head, id, cost));
                 });
             }
-            if states.len() > limit {
+            if arena.len() > limit {
                 return None;
             }
             head += 1;
         }
-        let distance = distances_to_wins(game, &states, &edges);
+        let distance = distances_to_wins(game, &arena, &edges);
         Some(StateGraph {
-            states,
+            arena,
             edges,
             distance,
         })
+    }
+
+    /// Every reachable state, the start first; a state's place here is its
+    /// number in `edges` and `distance`.
+    pub fn states(&self) -> impl ExactSizeIterator<Item = &G::State> {
+        self.arena.states()
     }
 
     /// Whether `bound` is a heuristic A* may trust on this graph: 0 on a
@@ -91,7 +96,7 @@ impl<G: Game> StateGraph<G> {
         game: &G,
         bound: impl Fn(&G::State) -> Cost,
     ) -> Result<(), String> {
-        for (state, exact) in self.states.iter().zip(&self.distance) {
+        for (state, exact) in self.states().zip(&self.distance) {
             let h = bound(state);
             if game.is_won(state) && h != 0 {
                 return Err(format!("h = {h} on the win {state:?}"));
@@ -105,11 +110,11 @@ impl<G: Game> StateGraph<G> {
             }
         }
         for &(from, to, cost) in &self.edges {
-            let (before, after) = (bound(&self.states[from]), bound(&self.states[to]));
+            let (from, to) = (self.arena.state(from), self.arena.state(to));
+            let (before, after) = (bound(from), bound(to));
             if before > cost.saturating_add(after) {
                 return Err(format!(
-                    "h drops from {before} to {after} on a move of cost {cost}: {:?} → {:?}",
-                    self.states[from], self.states[to]
+                    "h drops from {before} to {after} on a move of cost {cost}: {from:?} → {to:?}"
                 ));
             }
         }
@@ -120,7 +125,7 @@ impl<G: Game> StateGraph<G> {
 /// Dijkstra backwards from every won state over the reversed edges.
 fn distances_to_wins<G: Game>(
     game: &G,
-    states: &[G::State],
+    states: &Arena<G>,
     edges: &[(usize, usize, Cost)],
 ) -> Vec<Option<Cost>> {
     let mut incoming = vec![Vec::new(); states.len()];
@@ -129,7 +134,7 @@ fn distances_to_wins<G: Game>(
     }
     let mut distance: Vec<Option<Cost>> = vec![None; states.len()];
     let mut frontier = BinaryHeap::new();
-    for (id, state) in states.iter().enumerate() {
+    for (id, state) in states.states().enumerate() {
         if game.is_won(state) {
             distance[id] = Some(0);
             frontier.push(Reverse((0, id)));

@@ -16,6 +16,7 @@ mod bfs;
 mod graph;
 #[cfg(feature = "pathfinding")]
 mod reference;
+pub(crate) mod store;
 
 use std::time::Duration;
 
@@ -41,12 +42,27 @@ pub struct Stats {
     pub stored: u64,
     /// Wall-clock time of the search alone (not parsing or printing).
     pub elapsed: Duration,
+    /// The bytes the stored states took, all together: their elements
+    /// (for a slice state, plus an offset each if their lengths vary);
+    /// not their parent links or the visited set. See
+    /// [`State`](crate::game::State).
+    pub state_bytes: u64,
 }
 
 impl Stats {
     /// `elapsed` in milliseconds, to the microsecond, as reports print it.
     pub fn milliseconds(&self) -> f64 {
         (self.elapsed.as_secs_f64() * 1e6).round() / 1e3
+    }
+
+    /// What one stored state took, on average: `state_bytes / stored`
+    /// (0 when nothing was stored).
+    pub fn bytes_per_state(&self) -> f64 {
+        if self.stored == 0 {
+            0.0
+        } else {
+            self.state_bytes as f64 / self.stored as f64
+        }
     }
 }
 

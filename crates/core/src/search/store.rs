@@ -1,0 +1,328 @@
+//! How a search keeps many states of one type, and tells them apart: the
+//! storage behind [`crate::game::State`].
+//!
+//! Two kinds, chosen by the state's type, so each search is compiled for
+//! one and pays nothing for the other:
+//!
+//! * A `Copy` state lives in a `Vec` of states, and the visited tables
+//!   compare [`Game::key`](crate::game::Game::key)s: a packed integer costs
+//!   its own size, and its key is the whole identity (the fast path: a BFS
+//!   lookup touches its table only).
+//! * A slice state (`[u8]`, `[u32]`), whose length the level fixes, lives
+//!   in [`Slices`]: every state's elements back to back in one `Vec`, with
+//!   no allocation, pointer or length per state. The visited tables hold
+//!   node numbers and compare the stored elements, so a state's elements
+//!   are never copied twice.
+
+use std::hash::Hash;
+
+/// A key's bounds (the game's [`Game::Key`](crate::game::Game::Key)).
+pub trait Key: Copy + Eq + Hash {}
+
+impl<K: Copy + Eq + Hash> Key for K {}
+
+/// Many states of type `S`, numbered from 0 in the order pushed, and what
+/// identifies one in a visited table.
+///
+/// Sealed: implemented for `Vec<T>` (a `Copy` state) and [`Slices`] (a
+/// slice state) only, through [`crate::game::State`].
+pub trait Store<S: ?Sized>: Default {
+    /// What tells two states apart: the key for a `Copy` state, the
+    /// elements themselves for a slice. Equal ids, the same state.
+    type Id<'a, K: Key>: Copy + Hash
+    where
+        Self: 'a,
+        S: 'a;
+
+    /// What BFS's visited table keeps per state: the key itself when it
+    /// is one (so a lookup never reads the arena), else the node number.
+    type Slot<K: Key>: Copy;
+
+    /// The id of `state`, whose key is `key`.
+    fn id<'a, K: Key>(key: K, state: &'a S) -> Self::Id<'a, K>
+    where
+        Self: 'a;
+
+    /// Whether two ids are of the same state. (An id is a projection,
+    /// invariant in its lifetime, so ids borrowed for different lifetimes
+    /// are compared here rather than with `==`.)
+    fn same<'a, 'b, K: Key>(a: Self::Id<'a, K>, b: Self::Id<'b, K>) -> bool
+    where
+        Self: 'a + 'b;
+
+    /// The slot of node `node`, whose key is `key`.
+    fn slot<K: Key>(key: K, node: u32) -> Self::Slot<K>;
+
+    /// The id of the state a slot stands for.
+    fn slot_id<K: Key>(&self, slot: Self::Slot<K>) -> Self::Id<'_, K>;
+
+    /// What stands for a state held for a moment (BFS's successors, before
+    /// they are looked up): the state itself when it is `Copy`, else its
+    /// number in a store kept for the purpose.
+    type Held: Copy;
+
+    /// Holds `state` in this store if it must, and says how to find it.
+    fn hold(&mut self, state: &S) -> Self::Held;
+
+    /// The state `held` stands for.
+    fn held<'a>(&'a self, held: &'a Self::Held) -> &'a S;
+
+    /// How many states are stored.
+    fn len(&self) -> usize;
+
+    /// State number `node`.
+    fn get(&self, node: usize) -> &S;
+
+    /// Every state, in number order.
+    fn iter<'a>(&'a self) -> impl ExactSizeIterator<Item = &'a S>
+    where
+        S: 'a;
+
+    /// Stores a copy of `state` as the next number.
+    fn push(&mut self, state: &S);
+
+    /// Forgets every state, keeping the memory for reuse.
+    fn clear(&mut self);
+
+    /// The bytes the stored states take, all together (what is in use,
+    /// not the spare capacity).
+    fn state_bytes(&self) -> u64;
+}
+
+impl<T: Key> Store<T> for Vec<T> {
+    type Id<'a, K: Key>
+        = K
+    where
+        T: 'a;
+    type Slot<K: Key> = K;
+
+    #[inline]
+    fn id<'a, K: Key>(key: K, _: &'a T) -> K
+    where
+        T: 'a,
+    {
+        key
+    }
+
+    #[inline]
+    fn same<'a, 'b, K: Key>(a: K, b: K) -> bool
+    where
+        T: 'a + 'b,
+    {
+        a == b
+    }
+
+    #[inline]
+    fn slot<K: Key>(key: K, _: u32) -> K {
+        key
+    }
+
+    #[inline]
+    fn slot_id<K: Key>(&self, slot: K) -> K {
+        slot
+    }
+
+    type Held = T;
+
+    #[inline]
+    fn hold(&mut self, state: &T) -> T {
+        *state
+    }
+
+    #[inline]
+    fn held<'a>(&'a self, held: &'a T) -> &'a T {
+        held
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline]
+    fn get(&self, node: usize) -> &T {
+        &self[node]
+    }
+
+    fn iter<'a>(&'a self) -> impl ExactSizeIterator<Item = &'a T>
+    where
+        T: 'a,
+    {
+        self.as_slice().iter()
+    }
+
+    #[inline]
+    fn push(&mut self, state: &T) {
+        Vec::push(self, *state);
+    }
+
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    fn state_bytes(&self) -> u64 {
+        (Vec::len(self) * size_of::<T>()) as u64
+    }
+}
+
+/// Slice states back to back in one vector of elements: state `i` is
+/// `elements[i * stride..][..stride]` while every state has `stride`
+/// elements, which is the usual case (a level fixes its cell count). The
+/// first state of another length turns on an end offset per state, so
+/// states of varying length (a child process's opaque bytes) cost their
+/// elements plus 8 bytes each, and no fixed-length game pays for it.
+pub struct Slices<T> {
+    elements: Vec<T>,
+    /// Elements per state, while `ends` is empty.
+    stride: usize,
+    /// Where each state ends in `elements`; empty while all lengths are
+    /// `stride`.
+    ends: Vec<usize>,
+    len: usize,
+}
+
+impl<T> Default for Slices<T> {
+    fn default() -> Self {
+        Slices {
+            elements: Vec::new(),
+            stride: 0,
+            ends: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<T: Key> Store<[T]> for Slices<T> {
+    type Id<'a, K: Key>
+        = &'a [T]
+    where
+        T: 'a;
+    type Slot<K: Key> = u32;
+
+    #[inline]
+    fn id<'a, K: Key>(_: K, state: &'a [T]) -> &'a [T]
+    where
+        T: 'a,
+    {
+        state
+    }
+
+    #[inline]
+    fn same<'a, 'b, K: Key>(a: &'a [T], b: &'b [T]) -> bool
+    where
+        T: 'a + 'b,
+    {
+        a == b
+    }
+
+    #[inline]
+    fn slot<K: Key>(_: K, node: u32) -> u32 {
+        node
+    }
+
+    #[inline]
+    fn slot_id<K: Key>(&self, slot: u32) -> &[T] {
+        self.get(slot as usize)
+    }
+
+    type Held = u32;
+
+    #[inline]
+    fn hold(&mut self, state: &[T]) -> u32 {
+        self.push(state);
+        (self.len - 1) as u32
+    }
+
+    #[inline]
+    fn held<'a>(&'a self, held: &'a u32) -> &'a [T] {
+        self.get(*held as usize)
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn get(&self, node: usize) -> &[T] {
+        if self.ends.is_empty() {
+            debug_assert!(node < self.len, "state {node} of {}", self.len);
+            &self.elements[node * self.stride..][..self.stride]
+        } else {
+            let start = node.checked_sub(1).map_or(0, |before| self.ends[before]);
+            &self.elements[start..self.ends[node]]
+        }
+    }
+
+    fn iter<'a>(&'a self) -> impl ExactSizeIterator<Item = &'a [T]>
+    where
+        T: 'a,
+    {
+        (0..self.len).map(|node| self.get(node))
+    }
+
+    #[inline]
+    fn push(&mut self, state: &[T]) {
+        if self.len == 0 {
+            self.stride = state.len();
+        } else if self.ends.is_empty() && state.len() != self.stride {
+            self.ends = (1..=self.len).map(|node| node * self.stride).collect();
+        }
+        self.elements.extend_from_slice(state);
+        if !self.ends.is_empty() {
+            self.ends.push(self.elements.len());
+        }
+        self.len += 1;
+    }
+
+    fn clear(&mut self) {
+        self.elements.clear();
+        self.ends.clear();
+        self.len = 0;
+    }
+
+    fn state_bytes(&self) -> u64 {
+        (self.elements.len() * size_of::<T>() + self.ends.len() * size_of::<usize>()) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_length_states_cost_their_elements_alone() {
+        let mut store = Slices::<u32>::default();
+        for i in 0..100u32 {
+            store.push(&[i, i + 1, i + 2]);
+        }
+        assert_eq!(store.len(), 100);
+        assert_eq!(store.get(41), [41, 42, 43]);
+        assert_eq!(store.state_bytes(), 100 * 3 * 4);
+    }
+
+    #[test]
+    fn lengths_may_vary_from_any_state_on() {
+        let mut store = Slices::<u8>::default();
+        store.push(b"ab");
+        store.push(b"cd");
+        store.push(b"");
+        store.push(b"efghi");
+        store.push(b"jk");
+        let all: Vec<&[u8]> = (0..store.len()).map(|node| store.get(node)).collect();
+        assert_eq!(all, [&b"ab"[..], b"cd", b"", b"efghi", b"jk"]);
+        assert_eq!(store.state_bytes(), 11 + 5 * 8);
+        store.clear();
+        store.push(b"xyz");
+        store.push(b"uvw");
+        assert_eq!((store.get(1), store.state_bytes()), (&b"uvw"[..], 6));
+    }
+
+    #[test]
+    fn empty_states_are_counted() {
+        let mut store = Slices::<u8>::default();
+        store.push(b"");
+        store.push(b"");
+        assert_eq!((store.len(), store.get(1)), (2, &b""[..]));
+    }
+}
