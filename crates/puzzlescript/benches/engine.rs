@@ -1,4 +1,13 @@
-//! The engine benchmark: `cargo bench -p puzzlescript --bench engine -- [FILTER] [--turns N]`.
+//! The engine benchmark: `cargo bench -p puzzlescript --bench engine -- [FILTER] [--turns N] [--bfs [GAME:LEVEL,…]]`.
+//!
+//! `--bfs` solves levels by breadth-first search through puzzle-qa's own
+//! search instead (default: level 4 of `heroes_of_sokoban.txt`, level 7 of
+//! `manic_ammo.txt` and a few smaller ones; LEVEL counts grid levels from
+//! 1). Each level is solved in a child process of its own, so its peak
+//! memory is its own; it prints par, states generated (every successor a
+//! move produced, duplicates included, as the official engine's own BFS
+//! counts them), states stored, generated states per second, the bytes a
+//! stored state takes in the arena, and the peak resident memory.
 //!
 //! For every game in the folder `PUZZLESCRIPT_GAMES` (default: the
 //! workplace's example games beside the repository) whose file name
@@ -11,14 +20,125 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 use puzzlescript::compile::{LevelData, compile};
 use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::level::Level;
+
+fn games_dir() -> PathBuf {
+    std::env::var_os("PUZZLESCRIPT_GAMES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzlescript/games"))
+}
+
+/// A level that counts the successors it generates.
+struct Counted {
+    level: Level,
+    generated: AtomicU64,
+}
+
+impl CoreGame for Counted {
+    type State = [u32];
+    type Key = ();
+    type Move = Input;
+    type Refusal = <Level as CoreGame>::Refusal;
+
+    fn start(&self) -> Vec<u32> {
+        self.level.start()
+    }
+    fn key(&self, _: &[u32]) {}
+    fn is_won(&self, state: &[u32]) -> bool {
+        self.level.is_won(state)
+    }
+    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Input> {
+        self.level.moves(state)
+    }
+    fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Self::Refusal> {
+        self.level.step(state, mv)
+    }
+    fn successors(&self, state: &[u32], mut visit: impl FnMut(Input, &[u32], Cost)) {
+        self.level.successors(state, |m, next, cost| {
+            self.generated.fetch_add(1, Ordering::Relaxed);
+            visit(m, next, cost)
+        });
+    }
+    fn format_moves(&self, moves: &[Input]) -> String {
+        self.level.format_moves(moves)
+    }
+    fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
+        self.level.parse_moves(text)
+    }
+}
+
+fn peak_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// One BFS, in this (child) process: prints one line of figures.
+fn bfs_child(job: &str) {
+    let (file, number) = job.rsplit_once(':').expect("GAME:LEVEL");
+    let text = std::fs::read_to_string(games_dir().join(file)).expect("the game reads");
+    let (game, _) = puzzlescript::load(&text).expect("the game compiles");
+    let game = Arc::new(game);
+    let n: usize = number.parse().expect("a level number");
+    let index = puzzlescript::play::grid_index(&game, n).expect("the level exists");
+    let counted = Counted {
+        level: Level::new(game, index, "bench").expect("a grid level"),
+        generated: AtomicU64::new(0),
+    };
+    let outcome = puzzle_qa_core::search::bfs(&counted, 20_000_000);
+    let stats = outcome.stats();
+    let secs = stats.elapsed.as_secs_f64();
+    let generated = counted.generated.load(Ordering::Relaxed);
+    println!(
+        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12.0} {:>8.1} {:>9}",
+        file,
+        n,
+        outcome.par().map_or("-".to_string(), |p| p.to_string()),
+        generated,
+        stats.stored,
+        secs,
+        generated as f64 / secs.max(1e-9),
+        stats.bytes_per_state(),
+        peak_kib()
+    );
+}
+
+fn bfs_parent(list: Option<&str>) {
+    let default = "heroes_of_sokoban.txt:4,manic_ammo.txt:7,microban.txt:5,sokoban_basic.txt:2,heroes_of_sokoban.txt:3,push.txt:5";
+    println!(
+        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8} {:>12} {:>8} {:>9}",
+        "game", "level", "par", "generated", "stored", "s", "generated/s", "B/state", "peak KiB"
+    );
+    let me = std::env::current_exe().expect("the bench's own path");
+    for job in list.unwrap_or(default).split(',') {
+        let status = std::process::Command::new(&me).env("PUZZLESCRIPT_BFS_CHILD", job).status();
+        if !status.is_ok_and(|s| s.success()) {
+            eprintln!("{job}: the search failed");
+        }
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    if let Ok(job) = std::env::var("PUZZLESCRIPT_BFS_CHILD") {
+        return bfs_child(&job);
+    }
+    if let Some(at) = args.iter().position(|a| a == "--bfs") {
+        let list = args.get(at + 1).filter(|a| !a.starts_with('-')).cloned();
+        return bfs_parent(list.as_deref());
+    }
     let mut turns = 2_000usize;
     let mut filter = String::new();
     let mut i = 0;
@@ -34,11 +154,7 @@ fn main() {
         }
         i += 1;
     }
-    let dir = std::env::var_os("PUZZLESCRIPT_GAMES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzlescript/games")
-        });
+    let dir = games_dir();
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!(
             "no example games at {} (set PUZZLESCRIPT_GAMES); nothing measured",

@@ -383,17 +383,25 @@ impl<'g> Engine<'g> {
         self.s.restarting = false;
     }
 
+    /// The cells holding a player, in cell order. The column masks must be
+    /// up to date: columns without a player are skipped.
     fn player_positions(&self, into: &mut Vec<usize>) {
         let so = self.game.stride_obj;
+        let b = &self.s.board;
         into.clear();
-        into.extend((0..self.s.board.len()).filter(|&i| {
-            let cell = &self.s.board.objects[i * so..][..so];
-            if self.game.player_all {
-                bits::within(&self.game.player, cell)
-            } else {
-                bits::any(&self.game.player, cell)
+        let player = &self.game.player;
+        for x in 0..b.width {
+            if !bits::any(player, &b.col_objects[x * so..][..so]) {
+                continue;
             }
-        }));
+            for i in x * b.height..(x + 1) * b.height {
+                let cell = &b.objects[i * so..][..so];
+                let here = if self.game.player_all { bits::within(player, cell) } else { bits::any(player, cell) };
+                if here {
+                    into.push(i);
+                }
+            }
+        }
     }
 
     fn move_entities(&mut self, i: usize, dir: u32) {
@@ -414,29 +422,8 @@ impl<'g> Engine<'g> {
     fn calculate_masks(&mut self) {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let b = &mut self.s.board;
-        for v in [
-            &mut b.row_objects,
-            &mut b.col_objects,
-            &mut b.map_objects,
-            &mut b.row_moves,
-            &mut b.col_moves,
-            &mut b.map_moves,
-        ] {
-            v.fill(0);
-        }
-        for x in 0..b.width {
-            for y in 0..b.height {
-                let i = x * b.height + y;
-                let cell = &b.objects[i * so..][..so];
-                bits::or(&mut b.map_objects, cell);
-                bits::or(&mut b.row_objects[y * so..][..so], cell);
-                bits::or(&mut b.col_objects[x * so..][..so], cell);
-                let mv = &b.movements[i * sm..][..sm];
-                bits::or(&mut b.map_moves, mv);
-                bits::or(&mut b.row_moves[y * sm..][..sm], mv);
-                bits::or(&mut b.col_moves[x * sm..][..sm], mv);
-            }
-        }
+        or_columns(&b.objects, b.height, so, &mut b.row_objects, &mut b.col_objects, &mut b.map_objects);
+        or_columns(&b.movements, b.height, sm, &mut b.row_moves, &mut b.col_moves, &mut b.map_moves);
     }
 
     /// The official `processInput`. Returns whether the level changed (or,
@@ -450,6 +437,9 @@ impl<'g> Engine<'g> {
         bak.extend_from_slice(&self.s.board.objects);
         let mut players = std::mem::take(&mut self.s.scratch.players);
         players.clear();
+        // The masks are taken before the players move; moving them widens
+        // the movement masks as it goes, so they end as upstream's.
+        self.calculate_masks();
         if let Some(input) = input {
             self.player_positions(&mut players);
             for &p in &players {
@@ -471,7 +461,6 @@ impl<'g> Engine<'g> {
         self.s.sfx_destroy.fill(0);
         self.s.can_move.clear();
         self.s.cant_move.clear();
-        self.calculate_masks();
         let mut rounds = 0;
         loop {
             rounds += 1;
@@ -1226,17 +1215,38 @@ impl<'g> Engine<'g> {
     }
 
     fn resolve_movements(&mut self, banned: &mut [bool]) -> bool {
-        let mut moved = true;
+        let game = self.game;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
+        // Repositioning moves objects, never movements, so only the cells
+        // that hold a movement now can move at all: passes over them, in
+        // cell order, are the official passes over every cell.
+        let mut moving = std::mem::take(&mut self.s.scratch.moving);
+        moving.clear();
+        let b = &self.s.board;
+        if !bits::is_zero(&b.map_moves) {
+            for x in 0..b.width {
+                if bits::is_zero(&b.col_moves[x * sm..][..sm]) {
+                    continue;
+                }
+                for i in x * b.height..(x + 1) * b.height {
+                    if !bits::is_zero(&b.movements[i * sm..][..sm]) {
+                        moving.push(i);
+                    }
+                }
+            }
+        }
+        let mut moved = !moving.is_empty();
         while moved {
             moved = false;
-            for i in 0..self.s.board.len() {
+            for &i in &moving {
                 moved |= self.reposition_cell(i);
             }
         }
-        let game = self.game;
-        let (so, sm) = (game.stride_obj, game.stride_mov);
         let mut undo = false;
-        for i in 0..self.s.board.len() {
+        // A rigid game's bookkeeping is cleared in every cell.
+        let count = if game.rigid { self.s.board.len() } else { moving.len() };
+        for k in 0..count {
+            let i = if game.rigid { k } else { moving[k] };
             if !bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
                 let mut mv = Scratch::from(&self.s.board.movements[i * sm..][..sm]);
                 if game.rigid {
@@ -1278,6 +1288,7 @@ impl<'g> Engine<'g> {
                 self.s.board.rigid_applied[i * sm..][..sm].fill(0);
             }
         }
+        self.s.scratch.moving = moving;
         undo
     }
 
@@ -1309,6 +1320,37 @@ impl<'g> Engine<'g> {
     }
 }
 
+/// ORs a column-major board's words into its row, column and board masks
+/// (cleared first). A column is contiguous, so this is one pass.
+fn or_columns(cells: &[u32], height: usize, stride: usize, rows: &mut [u32], cols: &mut [u32], all: &mut [u32]) {
+    rows.fill(0);
+    all.fill(0);
+    if stride == 1 {
+        for (col, column) in cols.iter_mut().zip(cells.chunks_exact(height.max(1))) {
+            let mut c = 0;
+            for (row, &cell) in rows.iter_mut().zip(column) {
+                *row |= cell;
+                c |= cell;
+            }
+            *col = c;
+            all[0] |= c;
+        }
+        return;
+    }
+    cols.fill(0);
+    for (x, column) in cells.chunks_exact((height * stride).max(1)).enumerate() {
+        for (y, cell) in column.chunks_exact(stride).enumerate() {
+            for w in 0..stride {
+                rows[y * stride + w] |= cell[w];
+                cols[x * stride + w] |= cell[w];
+            }
+        }
+    }
+    for col in cols.chunks_exact(stride) {
+        bits::or(all, col);
+    }
+}
+
 /// Buffers a turn reuses, so that playing allocates nothing once warm.
 #[derive(Clone, Debug, Default)]
 struct Scratchpad {
@@ -1317,6 +1359,8 @@ struct Scratchpad {
     start_objects: Vec<u32>,
     start_moves: Vec<u32>,
     players: Vec<usize>,
+    /// The cells holding a movement when movements are resolved.
+    moving: Vec<usize>,
     banned: Vec<bool>,
     matches: Matches,
     odometer: Vec<usize>,

@@ -15,6 +15,7 @@ mod parse;
 pub use parse::parse;
 mod bits;
 pub mod engine;
+pub mod level;
 pub mod play;
 mod rng;
 pub use rng::Rng;
