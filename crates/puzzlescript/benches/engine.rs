@@ -31,7 +31,9 @@ use puzzlescript::level::Level;
 fn games_dir() -> PathBuf {
     std::env::var_os("PUZZLESCRIPT_GAMES")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzlescript/games"))
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzlescript/games")
+        })
 }
 
 /// A level that counts the successors it generates.
@@ -120,7 +122,9 @@ fn bfs_parent(list: Option<&str>) {
     );
     let me = std::env::current_exe().expect("the bench's own path");
     for job in list.unwrap_or(default).split(',') {
-        let status = std::process::Command::new(&me).env("PUZZLESCRIPT_BFS_CHILD", job).status();
+        let status = std::process::Command::new(&me)
+            .env("PUZZLESCRIPT_BFS_CHILD", job)
+            .status();
         if !status.is_ok_and(|s| s.success()) {
             eprintln!("{job}: the search failed");
         }

@@ -396,7 +396,11 @@ impl<'g> Engine<'g> {
             }
             for i in x * b.height..(x + 1) * b.height {
                 let cell = &b.objects[i * so..][..so];
-                let here = if self.game.player_all { bits::within(player, cell) } else { bits::any(player, cell) };
+                let here = if self.game.player_all {
+                    bits::within(player, cell)
+                } else {
+                    bits::any(player, cell)
+                };
                 if here {
                     into.push(i);
                 }
@@ -422,8 +426,22 @@ impl<'g> Engine<'g> {
     fn calculate_masks(&mut self) {
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let b = &mut self.s.board;
-        or_columns(&b.objects, b.height, so, &mut b.row_objects, &mut b.col_objects, &mut b.map_objects);
-        or_columns(&b.movements, b.height, sm, &mut b.row_moves, &mut b.col_moves, &mut b.map_moves);
+        or_columns(
+            &b.objects,
+            b.height,
+            so,
+            &mut b.row_objects,
+            &mut b.col_objects,
+            &mut b.map_objects,
+        );
+        or_columns(
+            &b.movements,
+            b.height,
+            sm,
+            &mut b.row_moves,
+            &mut b.col_moves,
+            &mut b.map_moves,
+        );
     }
 
     /// The official `processInput`. Returns whether the level changed (or,
@@ -1244,7 +1262,11 @@ impl<'g> Engine<'g> {
         }
         let mut undo = false;
         // A rigid game's bookkeeping is cleared in every cell.
-        let count = if game.rigid { self.s.board.len() } else { moving.len() };
+        let count = if game.rigid {
+            self.s.board.len()
+        } else {
+            moving.len()
+        };
         for k in 0..count {
             let i = if game.rigid { k } else { moving[k] };
             if !bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
@@ -1322,7 +1344,14 @@ impl<'g> Engine<'g> {
 
 /// ORs a column-major board's words into its row, column and board masks
 /// (cleared first). A column is contiguous, so this is one pass.
-fn or_columns(cells: &[u32], height: usize, stride: usize, rows: &mut [u32], cols: &mut [u32], all: &mut [u32]) {
+fn or_columns(
+    cells: &[u32],
+    height: usize,
+    stride: usize,
+    rows: &mut [u32],
+    cols: &mut [u32],
+    all: &mut [u32],
+) {
     rows.fill(0);
     all.fill(0);
     if stride == 1 {

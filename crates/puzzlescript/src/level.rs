@@ -103,7 +103,8 @@ impl Level {
         let spare = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
         match spare {
             Some(session) => Engine::resume(&self.game, session),
-            None => Engine::load(&self.game, self.index, &self.seed, OnWin::Stop).expect("a grid level loads"),
+            None => Engine::load(&self.game, self.index, &self.seed, OnWin::Stop)
+                .expect("a grid level loads"),
         }
     }
 
@@ -115,7 +116,11 @@ impl Level {
 
     /// Plays `mv` from `state` on `engine`; `None` if its again turns never stop.
     fn play(&self, engine: &mut Engine, state: &[u32], mv: Input) -> Option<()> {
-        let restart = if self.checkpoints { &state[self.words..2 * self.words] } else { &[][..] };
+        let restart = if self.checkpoints {
+            &state[self.words..2 * self.words]
+        } else {
+            &[][..]
+        };
         engine.set_state(&state[..self.words], restart);
         if self.game.uses_random() {
             engine.reseed(&self.seed);
@@ -128,7 +133,13 @@ impl Level {
         if self.game.prelude().noaction {
             &[Input::Up, Input::Down, Input::Left, Input::Right]
         } else {
-            &[Input::Up, Input::Down, Input::Left, Input::Right, Input::Action]
+            &[
+                Input::Up,
+                Input::Down,
+                Input::Left,
+                Input::Right,
+                Input::Action,
+            ]
         }
     }
 }
@@ -170,7 +181,9 @@ impl CoreGame for Level {
         let mut engine = self.engine();
         if self.play(&mut engine, state, mv).is_none() {
             self.give_back(engine);
-            return Err(Refusal(format!("its `again` turns do not stop (more than {AGAIN_LIMIT})")));
+            return Err(Refusal(format!(
+                "its `again` turns do not stop (more than {AGAIN_LIMIT})"
+            )));
         }
         let next = self.state_of(&engine);
         self.give_back(engine);
@@ -204,6 +217,7 @@ impl CoreGame for Level {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
-        play::parse_moves(text, self.game.prelude().noaction).map_err(|(column, message)| NotationError::new(column, message))
+        play::parse_moves(text, self.game.prelude().noaction)
+            .map_err(|(column, message)| NotationError::new(column, message))
     }
 }

@@ -5,4 +5,5 @@ mod compile_errors;
 mod conformance;
 mod fixtures;
 mod parse_messages;
+mod search;
 mod simulation;

@@ -1,0 +1,141 @@
+//! A level as a puzzle-qa `Game`: the core's searches play it through the
+//! engine, and what they find wins when replayed move by move.
+
+use std::sync::Arc;
+
+use puzzle_qa_core::search::{Status, bfs};
+use puzzlescript::engine::Input;
+use puzzlescript::level::Level;
+use puzzlescript::play;
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/puzzlescript/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn level(source: &str, n: usize) -> Level {
+    let (game, _) = puzzlescript::load(source).unwrap_or_else(|e| panic!("{e:?}"));
+    let game = Arc::new(game);
+    let index = play::grid_index(&game, n).expect("the level exists");
+    Level::new(game, index, "test").expect("a grid level")
+}
+
+/// A tiny game of our own: a player, walls, and a win condition that the
+/// caller writes.
+fn tiny(prelude: &str, rules: &str, wins: &str, map: &str) -> String {
+    format!(
+        "title tiny\n{prelude}\n\nOBJECTS\n\nBackground\nblack\n\nWall\ngrey\n\nPlayer\nwhite\n\nFlag\nred\n\nMark\nblue\n\n\
+         LEGEND\n\n. = Background\n# = Wall\nP = Player\nF = Flag\n\nSOUNDS\n\nCOLLISIONLAYERS\n\nBackground\nFlag, Mark\nPlayer, Wall\n\n\
+         RULES\n\n{rules}\n\nWINCONDITIONS\n\n{wins}\n\nLEVELS\n\n{map}\n"
+    )
+}
+
+#[test]
+fn the_search_finds_the_shortest_push_and_it_replays() {
+    let push = fixture("push");
+    let lvl = level(&push, 1);
+    let outcome = bfs(&lvl, 100_000);
+    assert_eq!(outcome.par(), Some(2));
+    assert_eq!(outcome.path(), Some(&[Input::Right, Input::Right][..]));
+    let game = lvl.game();
+    let played = play::replay(
+        game,
+        play::grid_index(game, 1).unwrap(),
+        outcome.path().unwrap(),
+        "test",
+    )
+    .unwrap();
+    assert!(played.won);
+    // A stored state is the cells' words and a won flag: one word per cell
+    // here (fewer than 32 objects), 18 cells.
+    assert_eq!(outcome.stats().bytes_per_state(), 4.0 * 19.0);
+}
+
+#[test]
+fn conditions_that_hold_at_the_start_are_won_by_any_first_move() {
+    let source = tiny("", "", "some player", "#####\n#P..#\n#####");
+    let outcome = bfs(&level(&source, 1), 1000);
+    assert_eq!(
+        outcome.par(),
+        Some(1),
+        "a blocked move wins too: the win is checked after every turn"
+    );
+}
+
+#[test]
+fn a_win_in_the_again_turns_after_the_level_start_is_par_zero() {
+    let source = tiny(
+        "run_rules_on_level_start",
+        // The start turn marks the player's cell and asks for again; the
+        // again turn turns the mark into a flag, and then the level is won.
+        "[ Mark ] -> [ Flag ]\n[ Player no Mark no Flag ] -> [ Player Mark ] again",
+        "some player on flag",
+        "#####\n#P..#\n#####",
+    );
+    let outcome = bfs(&level(&source, 1), 1000);
+    assert_eq!(outcome.par(), Some(0));
+}
+
+#[test]
+fn the_level_start_turn_alone_never_wins() {
+    // The start rules put the player on the flag, with no again: the level
+    // is won by the first move, not before.
+    let source = tiny(
+        "run_rules_on_level_start",
+        "[ Player | Flag ] -> [ | Player Flag ]",
+        "some player on flag",
+        "####\n#PF#\n####",
+    );
+    let outcome = bfs(&level(&source, 1), 1000);
+    assert_eq!(outcome.par(), Some(1));
+}
+
+#[test]
+fn an_unwinnable_level_is_unsolvable_not_a_hang() {
+    let source = tiny("", "", "some player on flag", "#####\n#P#F#\n#####");
+    let outcome = bfs(&level(&source, 1), 1000);
+    assert_eq!(outcome.status(), Status::Unsolvable);
+}
+
+#[test]
+fn every_solution_found_in_the_fixtures_wins_when_replayed_move_by_move() {
+    let dir = format!("{}/tests/fixtures/puzzlescript", env!("CARGO_MANIFEST_DIR"));
+    let mut solved = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "txt") {
+            continue;
+        }
+        let Ok((game, _)) = puzzlescript::load(&std::fs::read_to_string(&path).unwrap()) else {
+            continue;
+        };
+        if game.uses_random() {
+            continue;
+        }
+        let game = Arc::new(game);
+        for n in 1..=play::grid_count(&game) {
+            let index = play::grid_index(&game, n).unwrap();
+            let lvl = Level::new(Arc::clone(&game), index, "test").unwrap();
+            let outcome = bfs(&lvl, 50_000);
+            if let Some(path_found) = outcome.path() {
+                let played = play::replay(&game, index, path_found, "test").unwrap();
+                assert!(
+                    played.won,
+                    "{}: level {n}: {} does not win when replayed",
+                    path.display(),
+                    lvl_moves(path_found)
+                );
+                assert_eq!(played.moves, path_found.len());
+                solved += 1;
+            }
+        }
+    }
+    assert!(solved >= 10, "only {solved} fixture levels solved");
+}
+
+fn lvl_moves(moves: &[Input]) -> String {
+    moves.iter().map(|&m| play::move_letter(m)).collect()
+}
