@@ -1267,8 +1267,7 @@ impl<'g> Engine<'g> {
         } else {
             moving.len()
         };
-        for k in 0..count {
-            let i = if game.rigid { k } else { moving[k] };
+        for i in (0..count).map(|k| if game.rigid { k } else { moving[k] }) {
             if !bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
                 let mut mv = Scratch::from(&self.s.board.movements[i * sm..][..sm]);
                 if game.rigid {
