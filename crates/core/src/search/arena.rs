@@ -322,6 +322,11 @@ impl NodeIndex {
 
     /// The node holding `state`'s id, or else the node a copy of `state` is
     /// pushed as now, reached from `parent` (if there is `room`).
+    ///
+    /// Always inlined into best-first's successor closure: otherwise the
+    /// hash table's lookup is left a call of its own (on Hug Maze, A* runs
+    /// 6% fewer instructions inlined, measured with callgrind).
+    #[inline(always)]
     pub(super) fn find_or_push<G: Game>(
         &mut self,
         game: &G,
