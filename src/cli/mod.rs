@@ -127,6 +127,10 @@ struct SolveArgs {
     /// The solver to run.
     #[arg(long, default_value = "bfs", value_parser = algorithm_parser())]
     algorithm: Algorithm,
+    /// For files of many levels (PuzzleScript): solve only level N
+    /// (counting grid levels from 1); without it, every level.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
     /// Print one JSON object per level instead of a table.
     #[arg(long)]
     json: bool,

@@ -5,8 +5,12 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use std::sync::Arc;
+
 use super::{Exit, ReplayArgs};
 use puzzle_qa_core::diagnostic::{Diagnostic, text_of};
+use puzzle_qa_core::level::{AnyLevel, Solution};
+use puzzle_qa_core::search::{SearchOptions, Status};
 
 /// The game's name, as `--game` and the level folder spell it.
 pub const NAME: &str = "puzzlescript";
@@ -47,35 +51,139 @@ struct ReplayLine<'a> {
     cells: &'a [Vec<Vec<String>>],
 }
 
-/// `puzzle-qa replay` of a PuzzleScript level.
-pub fn replay(args: &ReplayArgs) -> Exit {
-    let shown = args.file.display().to_string();
-    let text = match std::fs::read(&args.file) {
+/// Reads and compiles a game file, printing its warnings, or its errors
+/// (then `None`: bad input).
+fn compile(path: &Path) -> Option<(String, puzzlescript::compile::Game)> {
+    let shown = path.display().to_string();
+    let text = match std::fs::read(path) {
         Ok(bytes) => match text_of(bytes, &shown) {
             Ok(text) => text,
             Err(message) => {
                 eprint!("{message}");
-                return Exit::BadInput;
+                return None;
             }
         },
         Err(error) => {
             eprintln!("error: cannot read {shown}: {error}");
-            return Exit::BadInput;
+            return None;
         }
     };
-    let game = match puzzlescript::load(&text) {
+    match puzzlescript::load(&text) {
         Ok((game, warnings)) => {
             for w in warnings {
                 eprint!("{}", w.render(&shown, &text));
             }
-            game
+            Some((shown, game))
         }
         Err(errors) => {
             for e in errors {
                 eprint!("{}", e.render(&shown, &text));
             }
-            return Exit::BadInput;
+            None
         }
+    }
+}
+
+/// One line of `solve --json` for a PuzzleScript level: every game's
+/// fields, then the level. A game that uses randomness has no par: its
+/// status is `random`.
+#[derive(Serialize)]
+struct SolveLine<'a> {
+    file: &'a str,
+    game: &'a str,
+    status: &'a str,
+    par: Option<u32>,
+    expanded: u64,
+    stored: u64,
+    ms: f64,
+    solution: Option<&'a str>,
+    level: u64,
+}
+
+/// `puzzle-qa solve` of a PuzzleScript file: level `only`, or every level.
+/// Table rows go to `rows` (labelled `FILE level N`).
+pub fn solve(
+    path: &Path,
+    options: SearchOptions,
+    only: Option<u64>,
+    json: bool,
+    rows: &mut Vec<(String, Solution)>,
+) -> Exit {
+    let Some((shown, game)) = compile(path) else {
+        return Exit::BadInput;
+    };
+    let count = puzzlescript::play::grid_count(&game) as u64;
+    if only.is_some_and(|n| n > count) {
+        eprintln!(
+            "error: {shown} has {count} levels; there is no level {}",
+            only.unwrap_or(0)
+        );
+        return Exit::BadInput;
+    }
+    let random = game.uses_random();
+    if random {
+        eprintln!(
+            "note: {shown} uses randomness (a random rule group, a random object or randomdir): its levels have no par"
+        );
+    }
+    let game = Arc::new(game);
+    let mut verdict = Exit::Passed;
+    for n in (1..=count).filter(|n| only.is_none_or(|o| o == *n)) {
+        let index = puzzlescript::play::grid_index(&game, n as usize).expect("n is a level");
+        let solution = if random {
+            None
+        } else {
+            let level = puzzlescript::level::Level::new(
+                Arc::clone(&game),
+                index,
+                puzzlescript::play::DEFAULT_SEED,
+            )
+            .expect("a grid level");
+            Some(level.solve(options))
+        };
+        if solution
+            .as_ref()
+            .is_some_and(|s| s.status != Status::Solved)
+        {
+            verdict = Exit::Failed;
+        }
+        if json {
+            let status = match &solution {
+                None => "random",
+                Some(s) => match s.status {
+                    Status::Solved => "solved",
+                    Status::Unsolvable => "unsolvable",
+                    Status::Limit => "limit",
+                },
+            };
+            let line = SolveLine {
+                file: &shown,
+                game: NAME,
+                status,
+                par: solution.as_ref().and_then(|s| s.par),
+                expanded: solution.as_ref().map_or(0, |s| s.stats.expanded),
+                stored: solution.as_ref().map_or(0, |s| s.stats.stored),
+                ms: solution.as_ref().map_or(0.0, |s| s.stats.milliseconds()),
+                solution: solution.as_ref().and_then(|s| s.moves.as_deref()),
+                level: n,
+            };
+            println!(
+                "{}",
+                serde_json::to_string(&line).expect("plain data serializes")
+            );
+        } else if let Some(s) = solution {
+            rows.push((format!("{shown} level {n}"), s));
+        } else {
+            println!("{shown} level {n}: random (no par)");
+        }
+    }
+    verdict
+}
+
+/// `puzzle-qa replay` of a PuzzleScript level.
+pub fn replay(args: &ReplayArgs) -> Exit {
+    let Some((shown, game)) = compile(&args.file) else {
+        return Exit::BadInput;
     };
     let count = puzzlescript::play::grid_count(&game);
     let level = args.level.unwrap_or(1);

@@ -30,6 +30,19 @@ pub fn run(args: SolveArgs) -> Exit {
     let mut rows = Vec::new();
     for path in &args.files {
         let file = path.display().to_string();
+        if super::puzzlescript::recognise(path, args.game.as_deref()) {
+            let levels =
+                super::puzzlescript::solve(path, options, args.level, args.json, &mut rows);
+            verdict = verdict.max(levels);
+            continue;
+        }
+        if args.level.is_some() {
+            eprintln!(
+                "error: --level picks a level of a file of many levels (PuzzleScript); {file} is one level of its game"
+            );
+            verdict = verdict.max(Exit::BadInput);
+            continue;
+        }
         let Some(loaded) = load(path, args.game.as_deref()) else {
             verdict = verdict.max(Exit::BadInput);
             continue;
@@ -116,7 +129,7 @@ fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) 
     }
 }
 
-fn print_json(file: &str, game: &str, solution: &Solution) {
+pub(super) fn print_json(file: &str, game: &str, solution: &Solution) {
     let line = SolveLine {
         file,
         game,

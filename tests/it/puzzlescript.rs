@@ -170,3 +170,48 @@ fn a_game_that_does_not_compile_is_refused_with_its_line() {
         stderr(&out)
     );
 }
+
+#[test]
+fn solve_gives_every_level_of_a_file_its_own_line() {
+    let out = puzzle_qa_in(
+        repository(),
+        &[
+            "solve",
+            game("push").to_str().unwrap(),
+            "--game",
+            "puzzlescript",
+            "--json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let levels: Vec<u64> = lines.iter().map(|l| l["level"].as_u64().unwrap()).collect();
+    assert_eq!(levels, [1, 2, 3], "message entries are not levels");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["status"] == "solved" && l["game"] == "puzzlescript")
+    );
+    assert_eq!(lines[0]["par"], 2);
+    assert_eq!(lines[0]["solution"], "RR");
+
+    let out = puzzle_qa_in(
+        repository(),
+        &[
+            "solve",
+            game("random").to_str().unwrap(),
+            "--game",
+            "puzzlescript",
+            "--level",
+            "1",
+            "--json",
+        ],
+    );
+    let line = &json_lines(&out)[0];
+    assert_eq!(
+        (line["status"].clone(), line["par"].clone()),
+        ("random".into(), serde_json::Value::Null),
+        "no fake par"
+    );
+    assert!(stderr(&out).contains("uses randomness"), "{}", stderr(&out));
+}
