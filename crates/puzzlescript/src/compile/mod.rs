@@ -220,7 +220,7 @@ pub fn compile(source: &str) -> (Option<Game>, Log) {
     if let Some((line, column)) = parsed.unclosed_comment {
         log.note_unclosed_comment(line, column);
     }
-    let game = build(&parsed, &mut log);
+    let game = build(&parsed, source, &mut log);
     if let Some(g) = &game
         && g.levels.is_empty()
     {
@@ -239,7 +239,7 @@ fn defined(parsed: &Parsed, name: &str) -> bool {
             .any(|e| e.name == name)
 }
 
-fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
+fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
     if !defined(parsed, "player") {
         log.error(None, "Error, didn't find any object called player, either in the objects section, or the legends section. There must be a player!");
     }
@@ -361,6 +361,25 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
                 .unwrap_or_default()
         })
         .collect();
+    // The designer's own case for each level character (the parser
+    // lowercases every line): the first spelling met in the maps.
+    let lines: Vec<&str> = source.lines().collect();
+    let mut case: Vec<(char, char)> = Vec::new();
+    for entry in &parsed.levels {
+        if let LevelEntry::Grid { line, rows, .. } = entry {
+            for y in 0..rows.len() {
+                let Some(original) = lines.get(line + y - 1) else {
+                    continue;
+                };
+                for c in original.chars() {
+                    let lower = c.to_lowercase().next().unwrap_or(c);
+                    if !case.iter().any(|(l, _)| *l == lower) {
+                        case.push((lower, c));
+                    }
+                }
+            }
+        }
+    }
     let mut glyphs = Vec::new();
     let single = |name: &str| {
         let mut chars = name.chars();
@@ -391,7 +410,8 @@ fn build(parsed: &Parsed, log: &mut Log) -> Option<Game> {
         for id in ids.iter().flatten() {
             bits::set(&mut mask, *id);
         }
-        glyphs.push((c, mask.into_boxed_slice()));
+        let shown = case.iter().find(|(l, _)| *l == c).map_or(c, |(_, o)| *o);
+        glyphs.push((shown, mask.into_boxed_slice()));
     }
     let rigid_fill = (0..=rigid_groups.len() as u32)
         .map(|k| {
