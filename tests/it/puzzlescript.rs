@@ -93,11 +93,11 @@ fn the_text_form_draws_the_level_after_each_move_in_the_legends_characters() {
     assert_eq!(out.status.code(), Some(1), "not won: exit 1");
     let text = stdout(&out);
     assert!(
-        text.contains("level 1: start\n######\n#pc.t#\n######\n"),
+        text.contains("level 1: start\n######\n#PC.T#\n######\n"),
         "{text}"
     );
     assert!(
-        text.contains("after move 1 (L)\n######\n#pc.t#\n"),
+        text.contains("after move 1 (L)\n######\n#PC.T#\n"),
         "{text}"
     );
     assert!(text.contains("does not win (1 moves)"), "{text}");
