@@ -741,7 +741,21 @@ impl<'g> Engine<'g> {
         modified
     }
 
+    /// Whether the board holds every object and movement the rule needs
+    /// somewhere: most rules fail here, before any row is looked at.
+    #[inline]
+    fn could_match(&self, rule: &Rule) -> bool {
+        let b = &self.s.board;
+        if self.game.single_word {
+            return rule.objects[0] & !b.map_objects[0] == 0 && rule.moves[0] & !b.map_moves[0] == 0;
+        }
+        bits::within(&rule.objects, &b.map_objects) && bits::within(&rule.moves, &b.map_moves)
+    }
+
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
+        if !self.could_match(rule) {
+            return false;
+        }
         let mut found = std::mem::take(&mut self.s.scratch.matches);
         if !self.find_matches(rule, &mut found) {
             self.s.scratch.matches = found;
@@ -824,6 +838,15 @@ impl<'g> Engine<'g> {
 
     #[inline]
     fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
+        if self.game.single_word {
+            let (c, m) = (self.s.board.objects[i], self.s.board.movements[i]);
+            let [present, missing, moving, still] = p.word;
+            return c & present == present
+                && c & missing == 0
+                && m & moving == moving
+                && m & still == 0
+                && p.any_word.iter().all(|a| c & a != 0);
+        }
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let cell = &self.s.board.objects[i * so..][..so];
         for ((c, want), not) in cell.iter().zip(p.present.iter()).zip(p.missing.iter()) {

@@ -128,6 +128,9 @@ pub struct Game {
     pub(crate) layer_count: usize,
     pub(crate) stride_obj: usize,
     pub(crate) stride_mov: usize,
+    /// One word of objects and one of movements per cell: the engine's
+    /// fast path.
+    pub(crate) single_word: bool,
     pub(crate) layer_masks: Vec<Box<[u32]>>,
     pub(crate) player: Box<[u32]>,
     pub(crate) player_all: bool,
@@ -432,6 +435,7 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
         layer_count: symbols.layer_count,
         stride_obj: symbols.stride_obj,
         stride_mov: symbols.stride_mov,
+        single_word: symbols.stride_obj == 1 && symbols.stride_mov == 1,
         layer_masks: symbols
             .layer_masks
             .iter()

@@ -16,6 +16,11 @@ pub(crate) struct CellPattern {
     pub(crate) moving: Box<[u32]>,
     pub(crate) still: Box<[u32]>,
     pub(crate) replace: Option<Replacement>,
+    /// The first word of `present`, `missing`, `moving`, `still`: the
+    /// whole pattern when a game fits one word per cell.
+    pub(crate) word: [u32; 4],
+    /// The first word of each `any_of` mask.
+    pub(crate) any_word: Box<[u32]>,
 }
 
 /// What a matched cell becomes.
@@ -64,6 +69,8 @@ pub(crate) struct Rule {
     pub(crate) row_moves: Vec<Box<[u32]>>,
     /// All rows' objects together.
     pub(crate) objects: Box<[u32]>,
+    /// All rows' required movements together.
+    pub(crate) moves: Box<[u32]>,
     /// Two required objects share a layer: the rule can never fire.
     pub(crate) discard: Option<(String, String)>,
 }
@@ -177,7 +184,11 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     log.warning(raw.line, format!("This rule has something amounting to \"{}\" on the left-hand-side,which can never match, so the rule is getting removed during compilation.", overlap.join(", ").to_uppercase()));
                     continue 'rules;
                 }
+                let word = [present[0], missing[0], moving[0], still[0]];
+                let any_word = any_of.iter().map(|m| m[0]).collect();
                 let mut pattern = CellPattern {
+                    word,
+                    any_word,
                     present: present.clone().into_boxed_slice(),
                     missing: missing.into_boxed_slice(),
                     any_of,
@@ -354,6 +365,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
         let mut row_objects = Vec::new();
         let mut row_moves = Vec::new();
         let mut all = z();
+        let mut all_moves = zm();
         for row in &rows {
             let (mut o, mut m) = (z(), zm());
             for slot in row {
@@ -363,6 +375,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                 }
             }
             bits::or(&mut all, &o);
+            bits::or(&mut all_moves, &m);
             row_objects.push(o.into_boxed_slice());
             row_moves.push(m.into_boxed_slice());
         }
@@ -380,6 +393,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             row_objects,
             row_moves,
             objects: all.into_boxed_slice(),
+            moves: all_moves.into_boxed_slice(),
             discard,
         });
     }
