@@ -323,9 +323,10 @@ impl<'g> Engine<'g> {
         self.do_restart(false);
     }
 
-    fn push_backup(&mut self, level: Vec<u32>) {
+    /// Pushes a copy of `level` on the undo stack (a solver keeps none).
+    fn push_backup(&mut self, level: &[u32]) {
         if self.s.keep_undo {
-            self.s.backups.push(level);
+            self.s.backups.push(level.to_vec());
         }
     }
 
@@ -372,10 +373,13 @@ impl<'g> Engine<'g> {
         }
         self.s.restarting = true;
         if !force {
-            self.push_backup(self.s.board.objects.clone());
+            let level = std::mem::take(&mut self.s.board.objects);
+            self.push_backup(&level);
+            self.s.board.objects = level;
         }
-        let target = self.s.restart_target.clone();
+        let target = std::mem::take(&mut self.s.restart_target);
         self.restore(&target);
+        self.s.restart_target = target;
         if self.game.prelude.run_rules_on_level_start {
             self.process(None, true, false);
         }
@@ -544,7 +548,7 @@ impl<'g> Engine<'g> {
             return left;
         }
         if self.s.queue.contains(&Queued::Restart) {
-            self.push_backup(bak.to_vec());
+            self.push_backup(bak);
             if !dont_modify {
                 self.do_restart(true);
             }
@@ -556,7 +560,7 @@ impl<'g> Engine<'g> {
                 return true;
             }
             if had_input {
-                self.push_backup(bak.to_vec());
+                self.push_backup(bak);
             }
             modified = true;
         }
@@ -573,7 +577,7 @@ impl<'g> Engine<'g> {
         }
         if !self.s.winning {
             if self.s.queue.contains(&Queued::Checkpoint) {
-                self.s.restart_target = self.s.board.objects.clone();
+                self.s.restart_target.clone_from(&self.s.board.objects);
             }
             if self.s.queue.contains(&Queued::Again) && modified {
                 let message = self.s.message.clone();
