@@ -438,14 +438,22 @@ impl<'g> Engine<'g> {
             &mut b.col_objects,
             &mut b.map_objects,
         );
-        or_columns(
-            &b.movements,
-            b.height,
-            sm,
-            &mut b.row_moves,
-            &mut b.col_moves,
-            &mut b.map_moves,
-        );
+        // A turn nearly always starts with no movement (the last one
+        // resolved them all); only then are the masks a plain clear.
+        if b.movements.iter().any(|&m| m != 0) {
+            or_columns(
+                &b.movements,
+                b.height,
+                sm,
+                &mut b.row_moves,
+                &mut b.col_moves,
+                &mut b.map_moves,
+            );
+        } else {
+            b.row_moves.fill(0);
+            b.col_moves.fill(0);
+            b.map_moves.fill(0);
+        }
     }
 
     /// The official `processInput`. Returns whether the level changed (or,
@@ -751,7 +759,8 @@ impl<'g> Engine<'g> {
     fn could_match(&self, rule: &Rule) -> bool {
         let b = &self.s.board;
         if self.game.single_word {
-            return rule.objects[0] & !b.map_objects[0] == 0 && rule.moves[0] & !b.map_moves[0] == 0;
+            return rule.objects[0] & !b.map_objects[0] == 0
+                && rule.moves[0] & !b.map_moves[0] == 0;
         }
         bits::within(&rule.objects, &b.map_objects) && bits::within(&rule.moves, &b.map_moves)
     }
