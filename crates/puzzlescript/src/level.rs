@@ -12,7 +12,7 @@ use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, OnWin, Session};
-use crate::play::{self, AGAIN_LIMIT};
+use crate::play::{self, AGAIN_LIMIT, drain};
 
 /// A level of a compiled game.
 #[derive(Debug)]
@@ -142,19 +142,6 @@ impl Level {
             ]
         }
     }
-}
-
-/// Runs the due again turns; true if they did not stop.
-fn drain(engine: &mut Engine) -> bool {
-    let mut turns = 0;
-    while engine.againing() {
-        if turns == AGAIN_LIMIT {
-            return true;
-        }
-        engine.again();
-        turns += 1;
-    }
-    false
 }
 
 impl CoreGame for Level {

@@ -133,8 +133,9 @@ pub fn replay(game: &Game, index: usize, moves: &[Input], seed: &str) -> Option<
     })
 }
 
-/// Runs the due again turns; true if they did not stop.
-fn drain(engine: &mut Engine) -> bool {
+/// Runs the due again turns; true if they did not stop (more than
+/// [`AGAIN_LIMIT`]).
+pub(crate) fn drain(engine: &mut Engine) -> bool {
     let mut turns = 0;
     while engine.againing() {
         if turns == AGAIN_LIMIT {

@@ -10,6 +10,7 @@ use super::symbols::Symbols;
 use crate::ast::{RuleLine, SoundToken};
 use crate::bits;
 use crate::log::Log;
+use crate::parse::COMMANDS;
 
 /// One `[direction] name` of a cell. `dir` is empty for none; an ellipsis
 /// is the item `... ...`.
@@ -74,25 +75,6 @@ const DIRECTIONS_ONLY: &[&str] = &[
     "perpendicular",
     "parallel",
     "action",
-];
-pub(crate) const COMMANDS: &[&str] = &[
-    "sfx0",
-    "sfx1",
-    "sfx2",
-    "sfx3",
-    "sfx4",
-    "sfx5",
-    "sfx6",
-    "sfx7",
-    "sfx8",
-    "sfx9",
-    "sfx10",
-    "cancel",
-    "checkpoint",
-    "restart",
-    "win",
-    "message",
-    "again",
 ];
 
 /// The concrete directions an ambiguous one stands for.

@@ -6,8 +6,8 @@ use super::cursor::{self, Line};
 use super::{Parser, mixed_case};
 use crate::ast::RuleLine;
 
-/// Commands a rule may end with.
-const COMMANDS: [&str; 17] = [
+/// Commands a rule may end with (the compiler reads the same list).
+pub(crate) const COMMANDS: [&str; 17] = [
     "sfx0",
     "sfx1",
     "sfx2",
