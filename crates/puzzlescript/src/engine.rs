@@ -270,6 +270,16 @@ impl<'g> Engine<'g> {
         self.s.queue.clear();
     }
 
+    /// Like [`Engine::set_state`], with the board and the restart target
+    /// written in place by `fill` (a solver unpacks a stored state there).
+    pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
+        fill(&mut self.s.board.objects, &mut self.s.restart_target);
+        self.s.board.movements.fill(0);
+        self.s.againing = false;
+        self.s.winning = false;
+        self.s.queue.clear();
+    }
+
     /// Reseeds the random generator, as a level load does.
     pub fn reseed(&mut self, seed: &str) {
         self.s.rng = Rng::new(seed);

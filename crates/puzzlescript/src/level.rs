@@ -1,10 +1,12 @@
 //! One level of a PuzzleScript game as a puzzle-qa [`Game`], so that the
 //! core's searches, replay and checks play it through the engine.
 //!
-//! A state is the level's cells' object bits (`stride` words a cell, the
-//! level fixes how many), then, for a game that uses `checkpoint`, the
-//! restart target's bits the same way, then one word that is 1 once the
-//! level is won. Movements are not part of it: every turn ends with none.
+//! A state is the level's board, then, for a game that uses `checkpoint`,
+//! its restart target, then one word that is 1 once the level is won.
+//! A board is its cells' object bits: for a game of at most 32 objects,
+//! only the bits play can change, packed (`pack.rs`); for a bigger game,
+//! every word. The level fixes the length. Movements are not part of it:
+//! every turn ends with none.
 
 use std::sync::{Arc, Mutex};
 
@@ -12,6 +14,7 @@ use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, OnWin, Session};
+use crate::pack::Packing;
 use crate::play::{self, AGAIN_LIMIT, drain};
 
 /// A level of a compiled game.
@@ -20,8 +23,10 @@ pub struct Level {
     game: Arc<Game>,
     /// Its index among all levels, message entries counted.
     index: usize,
-    /// Words of object bits in one copy of the board.
+    /// Words of one board in a state.
     words: usize,
+    /// How a board packs (`None`: as the engine holds it).
+    packing: Option<Packing>,
     /// Whether the state carries the restart target.
     checkpoints: bool,
     seed: String,
@@ -37,6 +42,7 @@ impl Clone for Level {
             game: Arc::clone(&self.game),
             index: self.index,
             words: self.words,
+            packing: self.packing.clone(),
             checkpoints: self.checkpoints,
             seed: self.seed.clone(),
             start: self.start.clone(),
@@ -62,12 +68,15 @@ impl Level {
         let LevelData::Grid(grid) = game.levels().get(index)? else {
             return None;
         };
-        let words = grid.cells.len();
+        let packing =
+            (game.stride() == 1).then(|| Packing::new(&grid.cells, game.changing_objects()[0]));
+        let words = packing.as_ref().map_or(grid.cells.len(), Packing::words);
         let checkpoints = game.uses_checkpoint();
         let mut level = Level {
             game,
             index,
             words,
+            packing,
             checkpoints,
             seed: seed.to_string(),
             start: Vec::new(),
@@ -87,12 +96,31 @@ impl Level {
 
     fn state_of(&self, engine: &Engine) -> Vec<u32> {
         let mut state = Vec::with_capacity(self.state_len());
-        state.extend_from_slice(&engine.board().objects);
-        if self.checkpoints {
-            state.extend_from_slice(engine.restart_target());
-        }
-        state.push(u32::from(engine.won()));
+        self.write_state(engine, &mut state);
         state
+    }
+
+    /// Appends the engine's state: board, restart target, won flag.
+    fn write_state(&self, engine: &Engine, out: &mut Vec<u32>) {
+        self.write_board(&engine.board().objects, out);
+        if self.checkpoints {
+            self.write_board(engine.restart_target(), out);
+        }
+        out.push(u32::from(engine.won()));
+    }
+
+    fn write_board(&self, cells: &[u32], out: &mut Vec<u32>) {
+        match &self.packing {
+            Some(p) => p.pack(cells, out),
+            None => out.extend_from_slice(cells),
+        }
+    }
+
+    fn read_board(&self, stored: &[u32], cells: &mut [u32]) {
+        match &self.packing {
+            Some(p) => p.unpack(stored, cells),
+            None => cells.copy_from_slice(stored),
+        }
     }
 
     fn state_len(&self) -> usize {
@@ -116,12 +144,12 @@ impl Level {
 
     /// Plays `mv` from `state` on `engine`; `None` if its again turns never stop.
     fn play(&self, engine: &mut Engine, state: &[u32], mv: Input) -> Option<()> {
-        let restart = if self.checkpoints {
-            &state[self.words..2 * self.words]
-        } else {
-            &[][..]
-        };
-        engine.set_state(&state[..self.words], restart);
+        engine.set_board(|board, target| {
+            self.read_board(&state[..self.words], board);
+            if self.checkpoints {
+                self.read_board(&state[self.words..2 * self.words], target);
+            }
+        });
         if self.game.uses_random() {
             engine.reseed(&self.seed);
         }
@@ -185,11 +213,7 @@ impl CoreGame for Level {
                 continue;
             }
             next.clear();
-            next.extend_from_slice(&engine.board().objects);
-            if self.checkpoints {
-                next.extend_from_slice(engine.restart_target());
-            }
-            next.push(u32::from(engine.won()));
+            self.write_state(&engine, &mut next);
             // A move that changes nothing leads nowhere new (it may win).
             if next[..next.len() - 1] == state[..state.len() - 1] && !engine.won() {
                 continue;

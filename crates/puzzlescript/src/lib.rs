@@ -20,6 +20,7 @@ pub mod play;
 mod rng;
 pub use rng::Rng;
 pub mod compile;
+mod pack;
 mod palette;
 
 use puzzle_qa_core::diagnostic::Diagnostic;

@@ -174,6 +174,53 @@ impl Game {
         self.uses_random
     }
 
+    /// The object bits that play can change: whatever a rule's right-hand
+    /// side writes or clears (or may create at random, with its layer), and
+    /// every object on a layer that can move (the players' layers, and any
+    /// a rule gives a movement). Every other bit of a cell keeps its value
+    /// from the level's start for ever, so a solver need not store it.
+    pub fn changing_objects(&self) -> Vec<u32> {
+        let mut mask = vec![0u32; self.stride_obj];
+        let mut moving_layers = vec![false; self.layer_count];
+        for id in bits::ones(&self.player) {
+            if let Some(&l) = self.layer_of_id.get(id) {
+                moving_layers[l] = true;
+            }
+        }
+        for rule in self
+            .rules
+            .iter()
+            .chain(&self.late_rules)
+            .flat_map(|g| &g.rules)
+        {
+            for slot in rule.rows.iter().flatten() {
+                let Slot::Cell(p) = slot else { continue };
+                let Some(r) = &p.replace else { continue };
+                bits::or(&mut mask, &r.clear);
+                bits::or(&mut mask, &r.set);
+                bits::or(&mut mask, &r.random_object);
+                for id in bits::ones(&r.random_object) {
+                    if let Some(&l) = self.layer_of_id.get(id) {
+                        bits::or(&mut mask, &self.layer_masks[l]);
+                    }
+                }
+                for (l, moving) in moving_layers.iter_mut().enumerate() {
+                    if bits::field(&r.set_moves, 5 * l) != 0
+                        || bits::field(&r.random_dir, 5 * l) != 0
+                    {
+                        *moving = true;
+                    }
+                }
+            }
+        }
+        for (l, moving) in moving_layers.iter().enumerate() {
+            if *moving {
+                bits::or(&mut mask, &self.layer_masks[l]);
+            }
+        }
+        mask
+    }
+
     /// Whether any rule issues `checkpoint` (a level's restart target can
     /// then change during play).
     pub fn uses_checkpoint(&self) -> bool {
