@@ -10,7 +10,8 @@
 /// How a level's cells pack.
 #[derive(Clone, Debug)]
 pub(crate) struct Packing {
-    /// What every cell holds outside the changing bits.
+    /// The bits that change, and what every cell holds outside them.
+    changing: u32,
     fixed: Vec<u32>,
     /// Bits kept per cell.
     k: u32,
@@ -28,6 +29,7 @@ impl Packing {
     /// where only the bits of `changing` can change.
     pub(crate) fn new(start: &[u32], changing: u32) -> Packing {
         let mut p = Packing {
+            changing,
             fixed: start.iter().map(|c| c & !changing).collect(),
             k: changing.count_ones(),
             gather: [[0; 256]; 4],
@@ -77,7 +79,13 @@ impl Packing {
     /// Appends `cells` packed to `out`.
     pub(crate) fn pack(&self, cells: &[u32], out: &mut Vec<u32>) {
         let (mut acc, mut filled) = (0u64, 0u32);
-        for &cell in cells {
+        for (&cell, &fixed) in cells.iter().zip(&self.fixed) {
+            // What packing drops must be what unpacking puts back.
+            debug_assert_eq!(
+                cell & !self.changing,
+                fixed,
+                "a bit outside the changing objects changed"
+            );
             let mut bits = 0u32;
             for b in 0..4 {
                 bits |=

@@ -140,3 +140,44 @@ fn every_solution_found_in_the_fixtures_wins_when_replayed_move_by_move() {
 fn lvl_moves(moves: &[Input]) -> String {
     moves.iter().map(|&m| play::move_letter(m)).collect()
 }
+
+/// The example games beside the repository, when this checkout has them.
+fn example_games() -> Option<Vec<std::path::PathBuf>> {
+    let dir = crate::conformance::folder("example-game searches")?.join("../games");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    Some(files)
+}
+
+#[test]
+fn searches_of_the_example_games_keep_every_unchanging_bit() {
+    // Packing a state drops the bits no rule can change (checked by a
+    // debug assertion as each state is stored); a short search of every
+    // level of every example game exercises it on games of other authors.
+    let Some(files) = example_games() else { return };
+    let mut levels = 0;
+    for path in files {
+        let Ok((game, _)) = puzzlescript::load(&std::fs::read_to_string(&path).unwrap()) else {
+            continue;
+        };
+        let game = Arc::new(game);
+        for n in 1..=play::grid_count(&game) {
+            let index = play::grid_index(&game, n).unwrap();
+            let lvl = Level::new(Arc::clone(&game), index, "test").unwrap();
+            let outcome = bfs(&lvl, 500);
+            if let Some(found) = outcome.path() {
+                let played = play::replay(&game, index, found, "test").unwrap();
+                assert!(
+                    played.won || game.uses_random(),
+                    "{}: level {n}",
+                    path.display()
+                );
+            }
+            levels += 1;
+        }
+    }
+    assert!(levels > 100, "{levels} levels searched");
+}
