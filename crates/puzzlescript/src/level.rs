@@ -33,7 +33,17 @@ pub struct Level {
     start: Vec<u32>,
     /// Sessions ready to lend to an engine: a search's threads reuse them
     /// instead of building a board per state.
-    spare: Mutex<Vec<Session>>,
+    spare: Mutex<Vec<Spare>>,
+}
+
+/// What one search thread borrows to play a state: an engine's session,
+/// and the state's board and restart target unpacked, kept between uses.
+#[derive(Debug)]
+struct Spare {
+    session: Session,
+    board: Vec<u32>,
+    target: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Clone for Level {
@@ -127,27 +137,49 @@ impl Level {
         self.words * if self.checkpoints { 2 } else { 1 } + 1
     }
 
-    fn engine(&self) -> Engine<'_> {
+    /// An engine, and the buffers to unpack `state` into (unpacked).
+    fn borrow(&self, state: &[u32]) -> (Engine<'_>, Vec<u32>, Vec<u32>, Vec<u32>) {
         let spare = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
-        match spare {
-            Some(session) => Engine::resume(&self.game, session),
-            None => Engine::load(&self.game, self.index, &self.seed, OnWin::Stop)
-                .expect("a grid level loads"),
+        let (engine, mut board, mut target, next) = match spare {
+            Some(s) => (
+                Engine::resume(&self.game, s.session),
+                s.board,
+                s.target,
+                s.next,
+            ),
+            None => {
+                let engine = Engine::load(&self.game, self.index, &self.seed, OnWin::Stop)
+                    .expect("a grid level loads");
+                let board = engine.board().objects.clone();
+                let target = engine.restart_target().to_vec();
+                (engine, board, target, Vec::with_capacity(self.state_len()))
+            }
+        };
+        self.read_board(&state[..self.words], &mut board);
+        if self.checkpoints {
+            self.read_board(&state[self.words..2 * self.words], &mut target);
         }
+        (engine, board, target, next)
     }
 
-    fn give_back(&self, engine: Engine<'_>) {
+    fn give_back(&self, engine: Engine<'_>, board: Vec<u32>, target: Vec<u32>, next: Vec<u32>) {
         if let Ok(mut spare) = self.spare.lock() {
-            spare.push(engine.into_session());
+            spare.push(Spare {
+                session: engine.into_session(),
+                board,
+                target,
+                next,
+            });
         }
     }
 
-    /// Plays `mv` from `state` on `engine`; `None` if its again turns never stop.
-    fn play(&self, engine: &mut Engine, state: &[u32], mv: Input) -> Option<()> {
-        engine.set_board(|board, target| {
-            self.read_board(&state[..self.words], board);
+    /// Plays `mv` from the unpacked `board` and `target`; `None` if its
+    /// again turns never stop.
+    fn play(&self, engine: &mut Engine, board: &[u32], target: &[u32], mv: Input) -> Option<()> {
+        engine.set_board(|b, t| {
+            b.copy_from_slice(board);
             if self.checkpoints {
-                self.read_board(&state[self.words..2 * self.words], target);
+                t.copy_from_slice(target);
             }
         });
         if self.game.uses_random() {
@@ -193,34 +225,37 @@ impl CoreGame for Level {
     }
 
     fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Refusal> {
-        let mut engine = self.engine();
-        if self.play(&mut engine, state, mv).is_none() {
-            self.give_back(engine);
-            return Err(Refusal(format!(
+        let (mut engine, board, target, next) = self.borrow(state);
+        let played = self.play(&mut engine, &board, &target, mv);
+        let result = match played {
+            Some(()) => Ok((self.state_of(&engine), 1)),
+            None => Err(Refusal(format!(
                 "its `again` turns do not stop (more than {AGAIN_LIMIT})"
-            )));
-        }
-        let next = self.state_of(&engine);
-        self.give_back(engine);
-        Ok((next, 1))
+            ))),
+        };
+        self.give_back(engine, board, target, next);
+        result
     }
 
     fn successors(&self, state: &[u32], mut visit: impl FnMut(Input, &[u32], Cost)) {
-        let mut engine = self.engine();
-        let mut next = Vec::with_capacity(self.state_len());
+        // The state is unpacked once; each move starts from that copy.
+        let (mut engine, board, target, mut next) = self.borrow(state);
         for &mv in self.moves_list() {
-            if self.play(&mut engine, state, mv).is_none() {
+            if self.play(&mut engine, &board, &target, mv).is_none() {
+                continue;
+            }
+            // A move that changes nothing leads nowhere new (it may win);
+            // that is told on the unpacked board, before any packing.
+            let unchanged = engine.board().objects == board
+                && (!self.checkpoints || engine.restart_target() == &target[..]);
+            if unchanged && !engine.won() {
                 continue;
             }
             next.clear();
             self.write_state(&engine, &mut next);
-            // A move that changes nothing leads nowhere new (it may win).
-            if next[..next.len() - 1] == state[..state.len() - 1] && !engine.won() {
-                continue;
-            }
             visit(mv, &next, 1);
         }
-        self.give_back(engine);
+        self.give_back(engine, board, target, next);
     }
 
     fn format_moves(&self, moves: &[Input]) -> String {
