@@ -90,6 +90,30 @@ pub(crate) fn dir_mask(dir: &str) -> u32 {
     }
 }
 
+/// A name of a concrete rule cell: its object (none for a property), its
+/// mask and its layer; `None`, with the official message, when it has no
+/// layer.
+fn lookup<'s>(
+    symbols: &'s Symbols,
+    name: &str,
+    line: usize,
+    log: &mut Log,
+) -> Option<(Option<&'s super::symbols::ObjectInfo>, Vec<u32>, usize)> {
+    let mask = symbols
+        .object_masks
+        .get(name)
+        .cloned()
+        .unwrap_or_else(|| symbols.zero_mask());
+    let Some(layer) = symbols.layer_of(name) else {
+        log.error(
+            line,
+            format!("Oops! {} not assigned to a layer.", name.to_uppercase()),
+        );
+        return None;
+    };
+    Some((symbols.object(name), mask, layer))
+}
+
 /// Compiles concrete rules; rules that can never match are dropped, with
 /// the official engine's messages.
 pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> Vec<Rule> {
@@ -135,20 +159,8 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         log.error(raw.line, "RANDOM cannot be matched on the left-hand side, it can only appear on the right");
                         continue;
                     }
-                    let object = symbols.object(&item.name);
-                    let mask = symbols
-                        .object_masks
-                        .get(&item.name)
-                        .cloned()
-                        .unwrap_or_else(z);
-                    let Some(layer) = symbols.layer_of(&item.name) else {
-                        log.error(
-                            raw.line,
-                            format!(
-                                "Oops! {} not assigned to a layer.",
-                                item.name.to_uppercase()
-                            ),
-                        );
+                    let Some((object, mask, layer)) = lookup(symbols, &item.name, raw.line, log)
+                    else {
                         continue;
                     };
                     if item.dir == "no" {
@@ -252,20 +264,9 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             }
                             continue;
                         }
-                        let object = symbols.object(&item.name);
-                        let mask = symbols
-                            .object_masks
-                            .get(&item.name)
-                            .cloned()
-                            .unwrap_or_else(z);
-                        let Some(layer) = symbols.layer_of(&item.name) else {
-                            log.error(
-                                raw.line,
-                                format!(
-                                    "Oops! {} not assigned to a layer.",
-                                    item.name.to_uppercase()
-                                ),
-                            );
+                        let Some((object, mask, layer)) =
+                            lookup(symbols, &item.name, raw.line, log)
+                        else {
                             continue;
                         };
                         if item.dir == "no" {
