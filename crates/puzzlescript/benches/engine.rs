@@ -204,9 +204,8 @@ fn main() {
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
                 if engine.won() || t % 64 == 63 {
-                    let objects = engine.board().objects.clone();
-                    let target = engine.restart_target().to_vec();
-                    engine.set_state(&objects, &target);
+                    // Keep the board, clear the win, and go back to the start.
+                    engine.set_board(|_, _| {});
                     engine.restart();
                 }
                 let input = [

@@ -139,7 +139,6 @@ pub struct Session {
     /// The level in play.
     board: Board,
     queue: Vec<Queued>,
-    message: Option<String>,
     rng: Rng,
     backups: Vec<Vec<u32>>,
     restart_target: Vec<u32>,
@@ -147,7 +146,6 @@ pub struct Session {
     winning: bool,
     text_mode: bool,
     level_index: usize,
-    level_start_phase: bool,
     restarting: bool,
     sfx_create: Vec<u32>,
     sfx_destroy: Vec<u32>,
@@ -156,7 +154,6 @@ pub struct Session {
     /// The object sounds played, in order (as the conformance runner records them).
     sounds: Vec<String>,
     on_win: OnWin,
-    keep_undo: bool,
     scratch: Scratchpad,
     /// Grid levels after the last one: the game has returned to its title.
     finished: bool,
@@ -181,14 +178,12 @@ impl<'g> Engine<'g> {
                 restart_target: board.objects.clone(),
                 board,
                 queue: Vec::new(),
-                message: None,
                 rng: Rng::new(seed),
                 backups: Vec::new(),
                 againing: false,
                 winning: false,
                 text_mode: false,
                 level_index: index,
-                level_start_phase: false,
                 restarting: false,
                 sfx_create: vec![0; game.stride_obj],
                 sfx_destroy: vec![0; game.stride_obj],
@@ -196,7 +191,6 @@ impl<'g> Engine<'g> {
                 cant_move: Vec::new(),
                 sounds: Vec::new(),
                 on_win,
-                keep_undo: on_win == OnWin::NextLevel,
                 scratch: Scratchpad::default(),
                 finished: false,
             },
@@ -257,21 +251,9 @@ impl<'g> Engine<'g> {
         &self.s.restart_target
     }
 
-    /// Puts the board (and restart target) back to a stored state, for a
-    /// solver: movements cleared, no again pending, not won.
-    pub fn set_state(&mut self, objects: &[u32], restart_target: &[u32]) {
-        self.s.board.objects.copy_from_slice(objects);
-        if self.s.restart_target.len() == restart_target.len() {
-            self.s.restart_target.copy_from_slice(restart_target);
-        }
-        self.s.board.movements.fill(0);
-        self.s.againing = false;
-        self.s.winning = false;
-        self.s.queue.clear();
-    }
-
-    /// Like [`Engine::set_state`], with the board and the restart target
-    /// written in place by `fill` (a solver unpacks a stored state there).
+    /// Puts the engine at a stored state, for a solver: `fill` writes the
+    /// board and the restart target in place; movements are cleared, no
+    /// again is pending, the level is not won.
     pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
         fill(&mut self.s.board.objects, &mut self.s.restart_target);
         self.s.board.movements.fill(0);
@@ -301,9 +283,7 @@ impl<'g> Engine<'g> {
                 self.s.backups.clear();
                 self.s.restart_target = self.s.board.objects.clone();
                 if self.game.prelude.run_rules_on_level_start {
-                    self.s.level_start_phase = true;
                     self.process(None, true, false);
-                    self.s.level_start_phase = false;
                 }
             }
         }
@@ -335,7 +315,7 @@ impl<'g> Engine<'g> {
 
     /// Pushes a copy of `level` on the undo stack (a solver keeps none).
     fn push_backup(&mut self, level: &[u32]) {
-        if self.s.keep_undo {
+        if self.s.on_win == OnWin::NextLevel {
             self.s.backups.push(level.to_vec());
         }
     }
@@ -539,7 +519,6 @@ impl<'g> Engine<'g> {
         self.s.scratch.players = players;
         let modified = if still {
             self.restore(&bak);
-            self.s.message = None;
             self.s.text_mode = false;
             false
         } else {
@@ -597,12 +576,9 @@ impl<'g> Engine<'g> {
             if self.s.queue.contains(&Queued::Checkpoint) {
                 self.s.restart_target.clone_from(&self.s.board.objects);
             }
-            if self.s.queue.contains(&Queued::Again) && modified {
-                let message = self.s.message.clone();
-                if self.process(None, true, true) {
-                    self.s.againing = true;
-                }
-                self.s.message = message;
+            // The probe runs only when an again is queued and the turn changed the level.
+            if self.s.queue.contains(&Queued::Again) && modified && self.process(None, true, true) {
+                self.s.againing = true;
             }
         }
         self.s.queue.clear();
@@ -683,7 +659,6 @@ impl<'g> Engine<'g> {
 
     fn next_level(&mut self) {
         self.s.againing = false;
-        self.s.message = None;
         if self.s.level_index + 1 < self.game.levels.len() {
             self.load_level(self.s.level_index + 1, None);
         } else {
@@ -834,7 +809,6 @@ impl<'g> Engine<'g> {
         }
         if cancel || restart {
             self.s.queue.clear();
-            self.s.message = None;
         }
         for c in &rule.commands {
             let q = queued(c);
@@ -842,9 +816,6 @@ impl<'g> Engine<'g> {
                 continue;
             }
             self.s.queue.push(q);
-            if q == Queued::Message {
-                self.s.message = c.text.clone();
-            }
         }
     }
 

@@ -44,19 +44,10 @@ pub fn load(source: &str) -> Result<(compile::Game, Vec<Diagnostic>), Vec<Diagno
 /// Whether a text reads as a PuzzleScript game: it has section headers
 /// (OBJECTS and at least two others) on lines of their own.
 pub fn looks_like(text: &str) -> bool {
-    const SECTIONS: [&str; 7] = [
-        "objects",
-        "legend",
-        "sounds",
-        "collisionlayers",
-        "rules",
-        "winconditions",
-        "levels",
-    ];
     let headers: std::collections::HashSet<String> = text
         .lines()
         .map(|l| l.trim().to_lowercase())
-        .filter(|l| SECTIONS.contains(&l.as_str()))
+        .filter(|l| parse::SECTIONS.contains(&l.as_str()))
         .collect();
     headers.contains("objects") && headers.len() >= 3
 }

@@ -121,7 +121,6 @@ pub type Art = (Vec<String>, Vec<Vec<Option<u8>>>);
 /// A compiled game, ready to play.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(crate) symbols_names: Vec<String>,
     /// Object names by id (lowercase).
     pub(crate) id_names: Vec<String>,
     pub(crate) layer_of_id: Vec<usize>,
@@ -250,11 +249,6 @@ impl Game {
     /// collision layers list objects in).
     pub fn art(&self) -> &[Art] {
         &self.art
-    }
-
-    /// Every object name.
-    pub fn object_names(&self) -> &[String] {
-        &self.symbols_names
     }
 }
 
@@ -476,7 +470,6 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
         rigid_fill,
         glyphs,
         background: symbols.background_id,
-        symbols_names: symbols.objects.iter().map(|o| o.name.clone()).collect(),
         id_names: symbols.id_names.clone(),
         layer_of_id,
         layer_count: symbols.layer_count,

@@ -23,12 +23,11 @@ pub(crate) struct Item {
 pub(crate) type Cell = Vec<Item>;
 pub(crate) type Row = Vec<Cell>;
 
-/// A rule's command.
+/// A rule's command, by name (`again`, `sfx3`, …). A `message`'s text is
+/// not kept: nothing in puzzle-qa shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Command {
     pub(crate) name: String,
-    /// The text of a `message` command.
-    pub(crate) text: Option<String>,
 }
 
 /// A rule on its way to being compiled.
@@ -104,25 +103,6 @@ fn tokenize(line: &str) -> Vec<String> {
         .filter(|t| !t.is_empty())
         .map(str::to_string)
         .collect()
-}
-
-/// Where, in the original line, the text after the `index`-th token starts
-/// (a message command's text keeps its case).
-fn index_after_token(original: &str, tokens: &[String], index: usize) -> usize {
-    let lower = original.to_lowercase();
-    let mut at = 0;
-    for token in &tokens[..=index] {
-        at = lower[at.min(lower.len())..]
-            .find(token.as_str())
-            .map_or(0, |p| p + at)
-            + token.len();
-    }
-    // Lowercasing can change byte lengths outside ASCII; stay on a boundary.
-    let mut at = at.min(original.len());
-    while !original.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 /// Reads one RULES line. `previous` are the rules read so far.
@@ -338,15 +318,8 @@ pub(crate) fn read_line(
                     log.warning(n, "Commands should only appear at the end of rules, not in or before the pattern-detection/-replacement sections.");
                 }
                 if t == "message" {
-                    let at = index_after_token(&line.mixed, &tokens, i);
-                    let mut text = line.mixed[at..].trim().to_string();
-                    if text.is_empty() {
-                        text = " ".into();
-                    }
-                    commands.push(Command {
-                        name: t.into(),
-                        text: Some(text),
-                    });
+                    // The rest of the line is the message's text.
+                    commands.push(Command { name: t.into() });
                     break;
                 }
                 if t.starts_with("sfx")
@@ -356,10 +329,7 @@ pub(crate) fn read_line(
                 {
                     log.warning(n, format!("Sound effect \"{t}\" not defined."));
                 }
-                commands.push(Command {
-                    name: t.into(),
-                    text: None,
-                });
+                commands.push(Command { name: t.into() });
             }
             t => {
                 log.error(n, format!("Error, malformed cell rule - was looking for cell contents, but found \"{t}\".  What am I supposed to do with this, eh, please tell me that."));

@@ -48,8 +48,6 @@ pub(crate) struct Symbols {
     pub(crate) background_layer: Option<usize>,
     /// Every name a rule may use: objects and legend entries.
     pub(crate) names: std::collections::HashSet<String>,
-    /// The line each legend name was defined on.
-    pub(crate) legend_lines: HashMap<String, usize>,
 }
 
 /// The object name of the internal "anything" mask (`all X` without `on`).
@@ -141,7 +139,6 @@ impl Symbols {
             .chain(&parsed.properties)
         {
             s.names.insert(e.name.clone());
-            s.legend_lines.entry(e.name.clone()).or_insert(e.line);
         }
 
         // Ids follow the layers: that order is the one bits, and random
@@ -215,7 +212,7 @@ impl Symbols {
 
         s.resolve_glyphs(parsed, log);
         s.resolve_legend(parsed, log);
-        s.resolve_background(log);
+        s.resolve_background(parsed, log);
         s.build_masks(parsed, log);
         s
     }
@@ -363,7 +360,7 @@ impl Symbols {
         }
     }
 
-    fn resolve_background(&mut self, log: &mut Log) {
+    fn resolve_background(&mut self, parsed: &Parsed, log: &mut Log) {
         let first = self
             .id_names
             .first()
@@ -381,14 +378,14 @@ impl Symbols {
                     if let Some(other) = self.object(n)
                         && other.layer != found.1
                     {
-                        let line = self.legend_lines.get("background").copied();
+                        let line = parsed.name_lines.get("background").copied();
                         log.error(line, "Background objects must be on the same layer");
                     }
                 }
             }
             found
         } else if self.aggregates.contains("background") {
-            let line = self.legend_lines.get("background").copied();
+            let line = parsed.name_lines.get("background").copied();
             log.error(
                 line,
                 "background cannot be an aggregate (declared with 'and'), it has to be a simple type, or property (declared in terms of others using 'or').",

@@ -185,7 +185,7 @@ pub(super) fn layer_separators(s: &[char]) -> usize {
 }
 
 /// The section names, in the order the file must give them.
-pub(super) const SECTIONS: [&str; 7] = [
+pub(crate) const SECTIONS: [&str; 7] = [
     "objects",
     "legend",
     "sounds",

@@ -26,6 +26,7 @@ mod not_name;
 mod objects;
 mod prelude;
 mod rules;
+pub(crate) use cursor::SECTIONS;
 pub(crate) use rules::COMMANDS;
 mod sounds;
 mod winconditions;
