@@ -313,9 +313,16 @@ impl<'g> Engine<'g> {
         self.do_restart(false);
     }
 
+    /// Whether the engine keeps an undo stack and a record of sounds: it
+    /// does as the conformance runner plays, not for a solver (which never
+    /// undoes and hears nothing).
+    fn as_runner(&self) -> bool {
+        self.s.on_win == OnWin::NextLevel
+    }
+
     /// Pushes a copy of `level` on the undo stack (a solver keeps none).
     fn push_backup(&mut self, level: &[u32]) {
-        if self.s.on_win == OnWin::NextLevel {
+        if self.as_runner() {
             self.s.backups.push(level.to_vec());
         }
     }
@@ -586,8 +593,7 @@ impl<'g> Engine<'g> {
     }
 
     fn play_sounds(&mut self) {
-        // Only the conformance runner listens; a solver's engine keeps no record.
-        if self.s.on_win == OnWin::Stop {
+        if !self.as_runner() {
             return;
         }
         self.s.sounds.extend(self.s.cant_move.iter().cloned());
@@ -1198,7 +1204,14 @@ impl<'g> Engine<'g> {
         if dir != 16 && bits::any(mask, &b.objects[target * so..][..so]) {
             return false;
         }
-        for s in &game.sounds.movement[layer] {
+        // A solver collects no sound seeds: they would be cloned every turn.
+        let sounds = if self.as_runner() {
+            &game.sounds.movement[layer][..]
+        } else {
+            &[]
+        };
+        let b = &mut self.s.board;
+        for s in sounds {
             if bits::any(&s.objects, &b.objects[i * so..][..so])
                 && bits::any(&b.movements[i * sm..][..sm], &s.directions)
                 && !self.s.can_move.contains(&s.seed)
@@ -1311,7 +1324,12 @@ impl<'g> Engine<'g> {
                     }
                 }
                 let cell = &self.s.board.objects[i * so..][..so];
-                for s in &game.sounds.cant_move {
+                let sounds = if self.as_runner() {
+                    &game.sounds.cant_move[..]
+                } else {
+                    &[]
+                };
+                for s in sounds {
                     if bits::any(cell, &s.objects)
                         && bits::any(&s.directions, mv.get())
                         && !self.s.cant_move.contains(&s.seed)
