@@ -13,6 +13,7 @@ static GAMES: &[GameChecks] = &[GameChecks {
     name: "sokoban",
     extension: "xsb",
     load: sokoban::load,
+    many: None,
     checks: puzzle_qa_core::checks::SEARCH,
 }];
 

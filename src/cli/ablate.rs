@@ -17,16 +17,16 @@ struct AblateJson<'a> {
     game: &'a str,
     par: Option<u32>,
     /// Keyed by mechanic name, in the game's order.
-    mechanics: Mechanics,
+    mechanics: Mechanics<'a>,
     /// Empty unless `--objects`.
-    objects: Vec<ObjectLine>,
+    objects: Vec<ObjectLine<'a>>,
 }
 
 /// Mechanics in the game's order (a map that keeps insertion order when
 /// serialized, without pulling in an ordered-map crate).
-struct Mechanics(Vec<(&'static str, MechanicLine)>);
+struct Mechanics<'a>(Vec<(&'a str, MechanicLine)>);
 
-impl Serialize for Mechanics {
+impl Serialize for Mechanics<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
@@ -41,14 +41,18 @@ impl Serialize for Mechanics {
 struct MechanicLine {
     class: Class,
     par: Option<u32>,
+    /// The line of the level file that defines the mechanic (a
+    /// PuzzleScript rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     /// For a reachability game: what the removal puts out of reach.
     #[serde(skip_serializing_if = "Option::is_none")]
     lost: Option<Vec<String>>,
 }
 
 #[derive(Serialize)]
-struct ObjectLine {
-    mechanic: &'static str,
+struct ObjectLine<'a> {
+    mechanic: &'a str,
     at: [usize; 2],
     replacement: &'static str,
     class: Class,
@@ -118,9 +122,10 @@ pub fn run(args: AblateArgs) -> Exit {
                         let line = MechanicLine {
                             class: result.class,
                             par: result.solution.par,
+                            line: result.ablation.line,
                             lost: None,
                         };
-                        (result.ablation.mechanic, line)
+                        (result.ablation.mechanic.as_ref(), line)
                     })
                     .collect(),
             ),
@@ -129,7 +134,7 @@ pub fn run(args: AblateArgs) -> Exit {
                 .map(|result| {
                     let (row, col) = result.ablation.at.expect("a piece has a cell");
                     ObjectLine {
-                        mechanic: result.ablation.mechanic,
+                        mechanic: &result.ablation.mechanic,
                         at: [row, col],
                         replacement: result.ablation.replacement,
                         class: result.class,
@@ -165,7 +170,7 @@ fn reachability(
     before: &Reachability,
     json: bool,
 ) -> Exit {
-    let lines: Vec<(&'static str, &'static str, Vec<String>)> = level
+    let lines: Vec<(std::borrow::Cow<'static, str>, &'static str, Vec<String>)> = level
         .mechanics()
         .into_iter()
         .map(|ablation| {
@@ -199,9 +204,10 @@ fn reachability(
                         let line = MechanicLine {
                             class: class(lost),
                             par: None,
+                            line: None,
                             lost: Some(lost.clone()),
                         };
-                        (*mechanic, line)
+                        (mechanic.as_ref(), line)
                     })
                     .collect(),
             ),

@@ -98,7 +98,7 @@ pub fn run(args: GenerateArgs) -> Exit {
             hint(
                 best.classes()
                     .iter()
-                    .map(|(name, class)| (*name, class.name())),
+                    .map(|(name, class)| (name.as_ref(), class.name())),
             ),
         ),
     ];
@@ -129,7 +129,7 @@ pub fn run(args: GenerateArgs) -> Exit {
             mechanics: best
                 .classes()
                 .iter()
-                .map(|(name, class)| (*name, class.name()))
+                .map(|(name, class)| (name.as_ref(), class.name()))
                 .collect(),
             target_met: generated.met,
             checks_passed,

@@ -83,7 +83,7 @@ fn assert_sound(game: &str, run: &Generated) {
         .unwrap();
     assert!(replay.won, "{text}");
     assert_eq!(replay.moves, best.par);
-    let classes: Vec<(&str, ablation::Class)> = ablation::run(
+    let classes: Vec<(std::borrow::Cow<'static, str>, ablation::Class)> = ablation::run(
         &**level,
         solution.par,
         level.mechanics(),

@@ -358,6 +358,7 @@ mod hop {
         name: "hop",
         extension: "txt",
         load,
+        many: None,
         checks: SEARCH,
     }];
 }

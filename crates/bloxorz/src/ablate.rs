@@ -57,11 +57,7 @@ impl Mechanics for Level {
         MECHANICS
             .into_iter()
             .filter(|mechanic| present(mechanic))
-            .map(|mechanic| Ablation {
-                mechanic,
-                at: None,
-                replacement: replacement(mechanic),
-            })
+            .map(|mechanic| Ablation::everywhere(mechanic, replacement(mechanic)))
             .collect()
     }
 
@@ -74,15 +70,14 @@ impl Mechanics for Level {
             .filter_map(|(index, cell)| {
                 let mechanic = piece_of(cell.tile)?;
                 let ablation = Ablation {
-                    mechanic,
                     at: Some((index / self.width, index % self.width)),
-                    replacement: replacement(mechanic),
+                    ..Ablation::everywhere(mechanic, replacement(mechanic))
                 };
                 Some((index, ablation))
             })
             .collect();
         let order = |mechanic: &str| MECHANICS.iter().position(|name| *name == mechanic);
-        pieces.sort_by_key(|(index, piece)| (order(piece.mechanic), *index));
+        pieces.sort_by_key(|(index, piece)| (order(&piece.mechanic), *index));
         pieces.into_iter().map(|(_, piece)| piece).collect()
     }
 
@@ -96,7 +91,7 @@ impl Mechanics for Level {
             if !chosen(index) {
                 continue;
             }
-            match (ablation.mechanic, cell.tile) {
+            match (ablation.mechanic.as_ref(), cell.tile) {
                 (WEAK_TILE, Tile::Weak) => cell.tile = Tile::Plain,
                 (STRONG_SWITCH, Tile::StrongSwitch) => cell.tile = Tile::WeakSwitch,
                 (TELEPORT, Tile::Teleport) => {

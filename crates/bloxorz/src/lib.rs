@@ -31,6 +31,7 @@ pub const GAME: GameChecks = GameChecks {
     name: "bloxorz",
     extension: "txt",
     load,
+    many: None,
     checks: puzzle_qa_core::checks::SEARCH,
 };
 

@@ -6,6 +6,7 @@
 //! so adding a game never touches them.
 
 use std::borrow::Borrow as _;
+use std::borrow::Cow;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
@@ -312,6 +313,28 @@ pub trait NotationWidth: Game {
     fn notation_width(&self, mv: &Self::Move) -> usize;
 }
 
+/// A game whose levels may have no par to search for: their outcomes
+/// depend on a random generator, or they run in real time. Such a level
+/// gets a status of its own and a note, never a made-up par; routes
+/// recorded with a seed still replay. Name it in [`Game::EXTRAS`] with
+/// [`Extras::chance`].
+pub trait Chance: Game {
+    /// Why this level has no par, or `None` when the solver decides.
+    fn no_par(&self) -> Option<NoPar>;
+    /// The same level, its generator seeded with `seed` (a route's).
+    fn reseeded(&self, seed: &str) -> Self;
+}
+
+/// Why a level has no par: a status word (`random`, `realtime`) for
+/// expectation files and `solve --json`, and a note for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPar {
+    /// The status: `random` or `realtime`.
+    pub status: &'static str,
+    /// Why, in a sentence.
+    pub note: String,
+}
+
 /// The optional parts a game offers ([`Game::EXTRAS`]), built from
 /// [`Extras::NONE`] by naming each trait it implements.
 pub struct Extras<G: Game> {
@@ -319,6 +342,13 @@ pub struct Extras<G: Game> {
     pub(crate) draw: Option<DrawFns<G>>,
     pub(crate) reachable: Option<fn(&G) -> Reachability>,
     pub(crate) notation_width: Option<fn(&G, &G::Move) -> usize>,
+    pub(crate) chance: Option<ChanceFns<G>>,
+}
+
+/// [`Chance`]'s methods, taken while the game's type is known.
+pub(crate) struct ChanceFns<G> {
+    pub no_par: fn(&G) -> Option<NoPar>,
+    pub reseeded: fn(&G, &str) -> G,
 }
 
 /// [`Mechanics`]' methods, taken while the game's type is known.
@@ -344,7 +374,23 @@ impl<G: Game> Extras<G> {
         draw: None,
         reachable: None,
         notation_width: None,
+        chance: None,
     };
+
+    /// Some levels have no par (randomness, real time), and routes may
+    /// carry a seed.
+    pub const fn chance(self) -> Self
+    where
+        G: Chance,
+    {
+        Extras {
+            chance: Some(ChanceFns {
+                no_par: G::no_par,
+                reseeded: G::reseeded,
+            }),
+            ..self
+        }
+    }
 
     /// The game has mechanics to ablate.
     pub const fn mechanics(self) -> Self
@@ -528,13 +574,30 @@ impl Shortfall {
 /// `weak-tile`), where (everywhere, or one cell), and what takes its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ablation {
-    /// The mechanic's name, as the game's rulebook spells it.
-    pub mechanic: &'static str,
+    /// The mechanic's name, as the game's rulebook spells it (or, for a
+    /// game whose mechanics its files define, as the file does: `rule 42:
+    /// [ > Player | Crate ] -> …`).
+    pub mechanic: Cow<'static, str>,
     /// `None`: every piece of the mechanic; `Some((row, column))`, 0-based:
     /// the one piece on that cell.
     pub at: Option<(usize, usize)>,
     /// What replaces each removed piece, in words (`wall`, `floor`).
     pub replacement: &'static str,
+    /// The line of the level file that defines the mechanic, when the file
+    /// does (a PuzzleScript rule).
+    pub line: Option<usize>,
+}
+
+impl Ablation {
+    /// Every piece of `mechanic`, each replaced by `replacement`.
+    pub fn everywhere(mechanic: impl Into<Cow<'static, str>>, replacement: &'static str) -> Self {
+        Ablation {
+            mechanic: mechanic.into(),
+            at: None,
+            replacement,
+            line: None,
+        }
+    }
 }
 
 /// A move text that does not read: where (1-based character column) and why.

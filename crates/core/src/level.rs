@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::game::{Ablation, Cost, Game, NotationError, Reachability};
+use crate::game::{Ablation, Cost, Game, NoPar, NotationError, Reachability};
 use crate::picture::{Frame, Playback};
 use crate::replay::{replay, replay_visiting};
 use crate::search::{self, SearchOptions, Stats, Status};
@@ -52,6 +52,11 @@ pub trait AnyLevel: Send + Sync {
     fn playback(&self, moves: &str) -> Result<Option<Playback>, NotationError>;
     /// What a reachability game finds on this level ([`Reachable::reachability`](crate::game::Reachable::reachability)).
     fn reachability(&self) -> Option<Reachability>;
+    /// Why the level has no par, if it has none ([`Chance::no_par`](crate::game::Chance::no_par)).
+    fn no_par(&self) -> Option<NoPar>;
+    /// The level with its generator seeded with `seed`; `None` if the game
+    /// has no generator ([`Chance::reseeded`](crate::game::Chance::reseeded)).
+    fn reseeded(&self, seed: &str) -> Option<Box<dyn AnyLevel>>;
     /// The level as its own type, for a game's own checks to downcast.
     fn as_any(&self) -> &dyn Any;
     /// [`search::pathfinding_bfs`]: the same search done by the
@@ -173,6 +178,15 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
         G::EXTRAS.reachable.map(|reachability| reachability(self))
     }
 
+    fn no_par(&self) -> Option<NoPar> {
+        G::EXTRAS.chance.and_then(|fns| (fns.no_par)(self))
+    }
+
+    fn reseeded(&self, seed: &str) -> Option<Box<dyn AnyLevel>> {
+        let fns = G::EXTRAS.chance?;
+        Some(Box::new((fns.reseeded)(self, seed)))
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -192,6 +206,71 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 /// A game's reader of level files: the text of one file in, a playable
 /// level and its warnings out, or the first error.
 pub type Load = fn(text: &str) -> Result<Loaded, Diagnostic>;
+
+/// A file that holds several levels (a PuzzleScript game, a Sokoban XSB
+/// collection), read once: each level's own result, and the file's warnings.
+pub struct LoadedMany {
+    /// The levels, in file order: level *N* is `levels[N - 1]`.
+    pub levels: Vec<Member>,
+    /// Warnings about the file as a whole (not one level's).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// One level of a file of several.
+pub struct Member {
+    /// The level and its own warnings, or why this one does not load (the
+    /// file's other levels may still).
+    pub level: Result<Loaded, Diagnostic>,
+    /// The level's own text (its grid, as written), which its fingerprint
+    /// ([`fingerprint`]) is taken from: what tells a moved level from an
+    /// edited one.
+    pub text: String,
+    /// The 1-based line of the file where the level starts.
+    pub line: usize,
+    /// Its title, when the file gives one (an XSB `Title:` or `;` line).
+    pub title: Option<String>,
+}
+
+/// How a game reads a file of several levels.
+#[derive(Clone, Copy)]
+pub struct Many {
+    /// How many levels the file holds, counted cheaply (listing trials
+    /// calls it, and must never solve): it must agree with `load`'s count.
+    pub count: fn(text: &str) -> usize,
+    /// Reads the whole file: every level, or the error that stops the file
+    /// from being read at all.
+    pub load: fn(text: &str) -> Result<LoadedMany, Diagnostic>,
+}
+
+/// A level's fingerprint: 16 hex digits of a 64-bit FNV-1a hash of its text,
+/// with trailing spaces and blank lines at either end ignored, so it is the
+/// same on every machine and in every version (expectation files keep it).
+///
+/// ```
+/// use puzzle_qa_core::level::fingerprint;
+/// assert_eq!(fingerprint("#..#\n#P.#  \n"), fingerprint("\n#..#\r\n#P.#"));
+/// assert_ne!(fingerprint("#..#"), fingerprint("#.#."));
+/// assert_eq!(fingerprint("").len(), 16);
+/// ```
+pub fn fingerprint(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let first = lines.iter().position(|line| !line.is_empty());
+    let last = lines.iter().rposition(|line| !line.is_empty());
+    let kept = match (first, last) {
+        (Some(first), Some(last)) => &lines[first..=last],
+        _ => &[][..],
+    };
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (index, line) in kept.iter().enumerate() {
+        if index > 0 {
+            hash = (hash ^ u64::from(b'\n')).wrapping_mul(0x0100_0000_01b3);
+        }
+        for byte in line.bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
 
 /// Reads the level file at `path` (shown to the user as `shown`) and parses
 /// it with `load`. The error comes back rendered against the file, ready to

@@ -152,11 +152,7 @@ impl Game for Slide {
 impl Mechanics for Slide {
     fn mechanics(&self) -> Vec<Ablation> {
         let heavy = self.start.iter().any(u8::is_ascii_uppercase);
-        let ablation = Ablation {
-            mechanic: "heavy",
-            at: None,
-            replacement: "light tile",
-        };
+        let ablation = Ablation::everywhere("heavy", "light tile");
         heavy.then_some(ablation).into_iter().collect()
     }
 

@@ -63,9 +63,8 @@ fn ablation(mechanic: &'static str, at: Option<(usize, usize)>) -> Ablation {
         _ => "wall",
     };
     Ablation {
-        mechanic,
         at,
-        replacement,
+        ..Ablation::everywhere(mechanic, replacement)
     }
 }
 
@@ -119,7 +118,7 @@ impl Mechanics for Level {
             .map(|(_, cell)| cell)
             .collect();
         let mut level = self.clone();
-        let tile = replacement(ablation.mechanic);
+        let tile = replacement(&ablation.mechanic);
         for &cell in &chosen {
             level.tiles[cell as usize] = tile;
         }

@@ -32,6 +32,7 @@ pub const GAME: GameChecks = GameChecks {
     name: "hugmaze",
     extension: "txt",
     load,
+    many: None,
     checks: puzzle_qa_core::checks::SEARCH,
 };
 

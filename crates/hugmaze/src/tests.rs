@@ -439,8 +439,12 @@ mod parsing {
 mod ablation {
     use super::*;
 
-    fn mechanics(level: &Level) -> Vec<&'static str> {
-        level.mechanics().iter().map(|a| a.mechanic).collect()
+    fn mechanics(level: &Level) -> Vec<String> {
+        level
+            .mechanics()
+            .iter()
+            .map(|a| a.mechanic.to_string())
+            .collect()
     }
 
     #[test]
@@ -456,13 +460,7 @@ mod ablation {
     #[test]
     fn each_mechanic_gets_its_replacement_everywhere() {
         let l = level("BmXJC.H\nDcp.P..");
-        let ablated = |mechanic: &'static str| {
-            l.ablate(&Ablation {
-                mechanic,
-                at: None,
-                replacement: "",
-            })
-        };
+        let ablated = |mechanic: &'static str| l.ablate(&Ablation::everywhere(mechanic, ""));
         use super::super::level::Tile;
         assert_eq!(ablated("mouse-hole").tiles[1], Tile::Wall);
         let no_blocks = ablated("block");
@@ -493,11 +491,7 @@ mod ablation {
     fn a_gate_whose_plates_are_ablated_stays_shut() {
         let l = level("B.pP.H.D");
         assert_eq!(bfs(&l, DEFAULT_STATE_LIMIT).par(), Some(7));
-        let ablated = l.ablate(&Ablation {
-            mechanic: "plate",
-            at: None,
-            replacement: "floor",
-        });
+        let ablated = l.ablate(&Ablation::everywhere("plate", "floor"));
         assert_eq!(bfs(&ablated, DEFAULT_STATE_LIMIT).par(), None);
     }
 }

@@ -262,17 +262,13 @@ impl Mechanics for Course {
     fn mechanics(&self) -> Vec<Ablation> {
         self.mechanics_present()
             .into_iter()
-            .map(|mechanic| Ablation {
-                mechanic: mechanic.name(),
-                at: None,
-                replacement: mechanic.replacement_name(),
-            })
+            .map(|mechanic| Ablation::everywhere(mechanic.name(), mechanic.replacement_name()))
             .collect()
     }
 
     fn ablate(&self, ablation: &Ablation) -> Course {
         let mechanic =
-            Mechanic::from_name(ablation.mechanic).expect("one of this game's mechanics");
+            Mechanic::from_name(&ablation.mechanic).expect("one of this game's mechanics");
         Course::new(self.level.ablate(mechanic))
     }
 }

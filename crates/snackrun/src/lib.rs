@@ -28,6 +28,7 @@ pub const GAME: GameChecks = GameChecks {
     name: "snackrun",
     extension: "txt",
     load,
+    many: None,
     checks: checks::CHECKS,
 };
 

@@ -1,7 +1,9 @@
 //! `parse`: the level file loads (its warnings are shown), and its
-//! expectation file is valid TOML whose keys all belong to some check.
+//! expectation file is valid TOML whose keys all belong to some check. For
+//! a level of a file of several, it also records the level's fingerprint,
+//! which lets its table follow it when levels move.
 
-use crate::harness::{Check, Finding, Subject};
+use crate::harness::{Check, ExpectationKey, FINGERPRINT, Finding, Subject, ValueShape};
 
 /// The `parse` check: the level file loads, and its expectation file is
 /// valid TOML whose keys all belong to some check.
@@ -12,10 +14,20 @@ impl Check for Parse {
         "parse"
     }
 
+    fn keys(&self) -> &'static [ExpectationKey] {
+        const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
+            FINGERPRINT,
+            "a level of a file of several: a hash of its text, which tells a moved level from \
+             an edited one",
+        )
+        .shaped(ValueShape::String)];
+        KEYS
+    }
+
     fn run(&self, subject: &Subject) -> Result<Finding, String> {
         let mut problems = Vec::new();
-        if let Err(error) = subject.source() {
-            problems.push(error.to_string());
+        if let Some(error) = subject.load_error() {
+            problems.push(error);
         }
         let warnings = subject.warnings();
         match subject.expectations_in_full() {
@@ -36,6 +48,9 @@ impl Check for Parse {
         }
         if problems.is_empty() {
             let mut finding = Finding::pass();
+            if let Some(fingerprint) = subject.fingerprint() {
+                finding = finding.expect(FINGERPRINT, fingerprint);
+            }
             finding.notes = warnings;
             Ok(finding)
         } else {

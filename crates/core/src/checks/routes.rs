@@ -25,6 +25,9 @@ pub struct Route {
     /// The designer claims this route is optimal: above par fails.
     #[serde(default)]
     pub optimal: bool,
+    /// For a game with randomness: the generator's seed the route was
+    /// played with.
+    pub seed: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -41,7 +44,7 @@ impl Check for Routes {
     fn keys(&self) -> &'static [ExpectationKey] {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::designer(
             "routes",
-            "[[routes]] name, moves, optimal: solutions people recorded",
+            "[[routes]] name, moves, optimal, seed: solutions people recorded",
         )
         .shaped(ValueShape::ArrayOfTables)];
         KEYS
@@ -55,7 +58,11 @@ impl Check for Routes {
         if routes.is_empty() {
             return Ok(Finding::pass());
         }
-        let solution = subject.solution()?;
+        // A level with no par has no search to hold its routes against.
+        let solution = match level.no_par() {
+            Some(_) => None,
+            None => Some(subject.solution()?),
+        };
         let mut problems = Vec::new();
         let mut finding = Finding::pass();
         let mut names = BTreeSet::new();
@@ -67,13 +74,27 @@ impl Check for Routes {
                 ));
                 continue;
             }
-            let moves = match play(level, &route.moves) {
+            let seeded = match &route.seed {
+                None => None,
+                Some(seed) => match level.reseeded(seed) {
+                    Some(seeded) => Some(seeded),
+                    None => {
+                        problems.push(format!(
+                            "route `{name}` has a `seed`, but this game has no random generator \
+                             to seed; drop it"
+                        ));
+                        continue;
+                    }
+                },
+            };
+            let moves = match play(seeded.as_deref().unwrap_or(level), &route.moves) {
                 Ok(moves) => moves,
                 Err(why) => {
                     problems.push(format!("route `{name}` {why}"));
                     continue;
                 }
             };
+            let Some(solution) = solution else { continue };
             match (solution.status, solution.par) {
                 (Status::Solved, Some(par)) if moves < par => problems.push(format!(
                     "route `{name}` wins in {} moves, below the solver's par {par}: the solver \

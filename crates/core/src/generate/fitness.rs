@@ -3,6 +3,7 @@
 //! whose par is the same but whose space is larger has more wrong turns),
 //! with penalties for mechanics that are decoration and for kinds missing.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::ablation::{self, Class};
@@ -47,14 +48,14 @@ pub struct Evaluated {
     /// Each mechanic present and its ablation class, in the game's order;
     /// `None` when the candidate was not worth ablating (its par could not
     /// have made a difference).
-    pub mechanics: Option<Vec<(&'static str, Class)>>,
+    pub mechanics: Option<Vec<(Cow<'static, str>, Class)>>,
     /// Its rank among the candidates.
     pub fitness: Fitness,
 }
 
 impl Evaluated {
     /// Each mechanic and its class; empty if the level was not ablated.
-    pub fn classes(&self) -> &[(&'static str, Class)] {
+    pub fn classes(&self) -> &[(Cow<'static, str>, Class)] {
         self.mechanics.as_deref().unwrap_or_default()
     }
 
@@ -74,7 +75,7 @@ impl Evaluated {
 }
 
 /// The mechanics that are not needed (decoration or unknown).
-fn unneeded(mechanics: &[(&'static str, Class)]) -> usize {
+fn unneeded(mechanics: &[(Cow<'static, str>, Class)]) -> usize {
     mechanics
         .iter()
         .filter(|(_, class)| !class.needed())
@@ -137,9 +138,9 @@ pub(super) fn evaluate(
     if ablated.iter().any(|copy| copy.class == Class::Unknown) {
         return None;
     }
-    let mechanics: Vec<(&'static str, Class)> = ablated
+    let mechanics: Vec<(Cow<'static, str>, Class)> = ablated
         .iter()
-        .map(|copy| (copy.ablation.mechanic, copy.class))
+        .map(|copy| (copy.ablation.mechanic.clone(), copy.class))
         .collect();
     evaluated.fitness = Fitness {
         score: score(par, mechanics.len(), unneeded(&mechanics), target),

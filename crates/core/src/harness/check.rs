@@ -72,6 +72,7 @@ use super::subject::Subject;
 ///     name: "walk",
 ///     extension: "txt",
 ///     load,
+///     many: None,
 ///     checks: &[&Short],
 /// }];
 ///

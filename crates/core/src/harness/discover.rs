@@ -15,6 +15,9 @@ pub struct LevelEntry {
     pub game: &'static GameChecks,
     /// The file name without its extension: `level09`.
     pub stem: String,
+    /// Which level of the file, counted from 1, when the game's files hold
+    /// several (`None`: the file is the level).
+    pub member: Option<usize>,
     /// The level file.
     pub level_path: PathBuf,
     /// Where its expectation file is, or would be:
@@ -39,6 +42,7 @@ impl LevelEntry {
             .join(format!("{stem}.toml"));
         LevelEntry {
             game,
+            member: None,
             shown_level: settings.shown(&path),
             shown_expectation: settings.shown(&expectation_path),
             stem,
@@ -47,15 +51,55 @@ impl LevelEntry {
         }
     }
 
-    /// `<game>::<level>`: the prefix of the level's trial names, and a filter
-    /// that selects all of them.
+    /// The entries for every level of the file at `path`: one for a game
+    /// of one level a file; for a game of several, one per level the file
+    /// holds, counted cheaply (its text is read, nothing solved). A file
+    /// that cannot be read, or holds none, still gets level 1, whose
+    /// `parse` trial says why.
+    pub fn all_in(settings: &Settings, game: &'static GameChecks, path: PathBuf) -> Vec<Self> {
+        let file = LevelEntry::new(settings, game, path);
+        let Some(many) = game.many else {
+            return vec![file];
+        };
+        let count = fs::read(&file.level_path)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .map_or(0, |text| (many.count)(&text));
+        (1..=count.max(1))
+            .map(|number| LevelEntry {
+                member: Some(number),
+                ..file.clone()
+            })
+            .collect()
+    }
+
+    /// `<game>::<file>` or `<game>::<file>::<N>`: the prefix of the level's
+    /// trial names, and a filter that selects all of them.
     pub fn id(&self) -> String {
-        format!("{}::{}", self.game.name, self.stem)
+        match self.member {
+            None => format!("{}::{}", self.game.name, self.stem),
+            Some(number) => format!("{}::{}::{number}", self.game.name, self.stem),
+        }
     }
 
     /// The name of the trial running `check` on this level.
     pub fn trial(&self, check: &str) -> String {
-        format!("{}::{}::{check}", self.game.name, self.stem)
+        format!("{}::{check}", self.id())
+    }
+
+    /// The level as messages name it: its file, and its number in the file
+    /// when there are several (`levels/puzzlescript/crates.txt` level 3).
+    pub fn shown_subject(&self) -> String {
+        match self.member {
+            None => self.shown_level.clone(),
+            Some(number) => format!("{} level {number}", self.shown_level),
+        }
+    }
+
+    /// The key of the level's table in its expectation file (`"3"`), when
+    /// the file holds several levels.
+    pub fn table(&self) -> Option<String> {
+        self.member.map(|number| number.to_string())
     }
 }
 
@@ -85,7 +129,7 @@ pub(super) fn listing(settings: &Settings) -> (Vec<LevelEntry>, Vec<Ignored>) {
         let Some(game) = game else { continue };
         for path in visible(&folder, |_| true) {
             match classify(&path, game.extension) {
-                Ok(()) => found.push(LevelEntry::new(settings, game, path)),
+                Ok(()) => found.extend(LevelEntry::all_in(settings, game, path)),
                 Err((why, meant_as_level)) => ignored.push(Ignored {
                     shown: settings.shown(&path),
                     why,
@@ -202,13 +246,16 @@ pub(super) fn orphans(
             settings.shown(&level)
         ));
     }
+    // The levels of one file share its expectation file: said once.
+    let mut said = BTreeSet::new();
     for level in levels {
-        if !level.expectation_path.is_file() {
+        if !level.expectation_path.is_file() && said.insert(&level.expectation_path) {
+            let filter = format!("{}::{}", level.game.name, level.stem);
             problems.push(format!(
                 "{} has no expectations ({} does not exist): run `{}`",
                 level.shown_level,
                 level.shown_expectation,
-                settings.bless_command(&level.id())
+                settings.bless_command(&filter)
             ));
         }
     }

@@ -15,13 +15,16 @@ use super::check::Finding;
 use super::keys::ExpectationKey;
 use crate::diagnostic::{Diagnostic, nearest};
 
-/// One level's expectation file as it is on disk (empty when there is none).
+/// One level's expectation file as it is on disk (empty when there is none),
+/// or, for a level of a file of several, that level's table `[N]` in it.
 #[derive(Clone, Debug)]
 pub struct Expectations {
     shown: String,
     text: String,
     exists: bool,
     document: DocumentMut,
+    /// The key of the level's table, for a level of a file of several.
+    scope: Option<String>,
 }
 
 impl Expectations {
@@ -46,12 +49,36 @@ impl Expectations {
             text,
             exists,
             document,
+            scope: None,
         })
     }
 
-    /// Whether the file exists (a new level has none yet).
+    /// The same file seen as one level's table `[table]` (which may not
+    /// exist yet): values are read from it and bless writes into it.
+    pub fn member(&self, table: &str) -> Expectations {
+        Expectations {
+            scope: Some(table.to_string()),
+            ..self.clone()
+        }
+    }
+
+    /// The key of the level's table, for a level of a file of several.
+    pub fn scope(&self) -> Option<&str> {
+        self.scope.as_deref()
+    }
+
+    /// Whether the level has expectations yet: the file exists, and for a
+    /// level of a file of several, so does its table.
     pub fn exists(&self) -> bool {
-        self.exists
+        self.exists && self.table().is_some()
+    }
+
+    /// The level's own keys: the whole file, or its table.
+    fn table(&self) -> Option<&Table> {
+        match &self.scope {
+            None => Some(self.document.as_table()),
+            Some(scope) => self.document.get(scope)?.as_table(),
+        }
     }
 
     /// The file's text, exactly as on disk.
@@ -73,17 +100,35 @@ impl Expectations {
     /// map for a table), or `None` when it is absent or of another shape
     /// (the `parse` check reports shapes).
     pub fn value<T: DeserializeOwned>(&self, key: &str) -> Option<T> {
-        let value = self.document.get(key)?.clone().into_value().ok()?;
+        let value = self.table()?.get(key)?.clone().into_value().ok()?;
         T::deserialize(value.into_deserializer()).ok()
     }
 
     /// Deserializes the keys `T` describes (other keys are ignored). A type
     /// error comes back rendered with the offending value's line and column.
     pub fn read<T: DeserializeOwned>(&self) -> Result<T, String> {
-        toml::from_str(&self.text).map_err(|error| {
+        let render = |error: toml::de::Error| {
             toml_diagnostic(error.message(), error.span(), &self.text)
                 .render(&self.shown, &self.text)
-        })
+        };
+        let Some(scope) = &self.scope else {
+            return toml::from_str(&self.text).map_err(render);
+        };
+        // Only the level's table is read (another level's slip is its own
+        // business), with spans into the whole file for the error.
+        let mut root = toml::de::DeTable::parse(&self.text).map_err(render)?;
+        let table = root
+            .get_mut()
+            .remove(scope.as_str())
+            .and_then(|value| {
+                let span = value.span();
+                match value.into_inner() {
+                    toml::de::DeValue::Table(table) => Some(toml::Spanned::new(span, table)),
+                    _ => None,
+                }
+            })
+            .unwrap_or_else(|| toml::Spanned::new(0..0, toml::de::DeTable::new()));
+        T::deserialize(toml::de::Deserializer::from(table)).map_err(render)
     }
 
     /// One error per top-level key that none of `known` names, each pointing
@@ -92,13 +137,16 @@ impl Expectations {
         let Ok(spanned) = toml_edit::Document::parse(self.text.as_str()) else {
             return Vec::new();
         };
+        let Some(table) = scoped(spanned.as_table(), self.scope.as_deref()) else {
+            return Vec::new();
+        };
         let names: Vec<&str> = known.iter().map(|key| key.name).collect();
         let mut found = Vec::new();
-        for (name, _) in spanned.as_table().iter() {
+        for (name, _) in table.iter() {
             if names.contains(&name) {
                 continue;
             }
-            let span = spanned.as_table().key(name).and_then(Key::span);
+            let span = table.key(name).and_then(Key::span);
             let mut hint = format!("known keys are {}", names.join(", "));
             if let Some(near) = nearest(name, &names) {
                 hint = format!("did you mean `{near}`? {hint}");
@@ -116,17 +164,18 @@ impl Expectations {
         let Ok(spanned) = toml_edit::Document::parse(self.text.as_str()) else {
             return Vec::new();
         };
+        let Some(table) = scoped(spanned.as_table(), self.scope.as_deref()) else {
+            return Vec::new();
+        };
         let mut found = Vec::new();
-        for (name, item) in spanned.as_table().iter() {
+        for (name, item) in table.iter() {
             let Some(key) = known.iter().find(|key| key.name == name) else {
                 continue;
             };
             if key.shape.admits(item) {
                 continue;
             }
-            let span = item
-                .span()
-                .or_else(|| spanned.as_table().key(name).and_then(Key::span));
+            let span = item.span().or_else(|| table.key(name).and_then(Key::span));
             let message = format!("`{name}` must be {}", key.shape.describe());
             found.push(
                 toml_diagnostic(&message, span, &self.text)
@@ -151,7 +200,7 @@ impl Expectations {
         canonical: &[&str],
     ) -> (String, Vec<String>) {
         let mut document = self.document.clone();
-        let changes = apply(&mut document, values, canonical);
+        let changes = apply(&mut document, self.scope.as_deref(), values, canonical);
         if changes.is_empty() {
             (self.text.clone(), changes)
         } else {
@@ -184,15 +233,78 @@ pub(crate) fn print(document: &DocumentMut, original: &str) -> String {
 /// one of its entries survives.
 pub(crate) fn apply(
     document: &mut DocumentMut,
+    scope: Option<&str>,
     values: &[(&str, Option<Item>)],
     canonical: &[&str],
 ) -> Vec<String> {
     let mut changes = Vec::new();
-    edit_table(document.as_table_mut(), "", values, canonical, &mut changes);
+    let root = document.as_table_mut();
+    match scope {
+        None => edit_table(root, "", values, canonical, &mut changes),
+        Some(scope) => {
+            let fresh = !root.get(scope).is_some_and(Item::is_table);
+            if fresh {
+                // Nothing to keep: every value below is an addition.
+                insert_member(root, scope);
+            }
+            let table = root
+                .get_mut(scope)
+                .and_then(Item::as_table_mut)
+                .expect("the level's table was just made");
+            let mut edits = Vec::new();
+            edit_table(table, "", values, canonical, &mut edits);
+            if fresh && !edits.is_empty() {
+                changes.push(format!("[{scope}]: added"));
+            } else {
+                changes.extend(edits.into_iter().map(|edit| format!("[{scope}] {edit}")));
+            }
+            if table.is_empty() && fresh {
+                root.remove(scope);
+            }
+        }
+    }
     if !changes.is_empty() {
         space_tables(document);
     }
     changes
+}
+
+/// The table of `scope` in `root` (`root` itself when there is no scope).
+fn scoped<'t>(root: &'t Table, scope: Option<&str>) -> Option<&'t Table> {
+    match scope {
+        None => Some(root),
+        Some(scope) => root.get(scope)?.as_table(),
+    }
+}
+
+/// Adds an empty table `[number]` to `root`, after the tables of the levels
+/// before it and before those after, whatever else the file holds: the
+/// file reads in level order. (A table with no position of its own is
+/// printed after the one before it among its siblings.)
+fn insert_member(root: &mut Table, number: &str) {
+    let rank = |key: &str| key.parse::<u64>().ok();
+    let new = rank(number);
+    let names: Vec<String> = root.iter().map(|(name, _)| name.to_string()).collect();
+    let index = names
+        .iter()
+        .rposition(|name| matches!((rank(name), new), (Some(old), Some(new)) if old < new))
+        .map_or_else(
+            || {
+                names
+                    .iter()
+                    .position(|name| rank(name).is_some())
+                    .unwrap_or(names.len())
+            },
+            |index| index + 1,
+        );
+    let mut entries: Vec<(Key, Item)> = names
+        .iter()
+        .filter_map(|name| root.remove_entry(name))
+        .collect();
+    entries.insert(index, (Key::new(number), Item::Table(Table::new())));
+    for (key, item) in entries {
+        root.insert_formatted(&key, item);
+    }
 }
 
 /// Puts a blank line before every top-level table that follows something.
@@ -202,21 +314,38 @@ pub(crate) fn apply(
 /// would depend on which check blessed first.
 fn space_tables(document: &mut DocumentMut) {
     let root = document.as_table_mut();
-    let mut anything_before = root.iter().any(|(_, item)| item.is_value());
+    let anything_before = root.iter().any(|(_, item)| item.is_value());
     let mut tables: Vec<(String, Option<isize>)> = root
         .iter()
         .filter_map(|(key, item)| Some((key.to_string(), item.as_table()?.position())))
         .collect();
     tables.sort_by_key(|(_, position)| *position);
+    let mut anything_before = anything_before;
     for (key, _) in tables {
         let Some(table) = root.get_mut(&key).and_then(Item::as_table_mut) else {
             continue;
         };
-        let bare = table.decor().prefix().and_then(|p| p.as_str()) == Some("");
-        if anything_before && bare {
-            table.decor_mut().set_prefix("\n");
+        space_table(table, &mut anything_before);
+    }
+}
+
+/// Spaces `table` (a header after something gets a blank line before it),
+/// then the tables inside it, which print after it.
+fn space_table(table: &mut Table, anything_before: &mut bool) {
+    let bare = table.decor().prefix().and_then(|p| p.as_str()) == Some("");
+    if *anything_before && bare && !table.is_implicit() {
+        table.decor_mut().set_prefix("\n");
+    }
+    *anything_before |= !table.is_implicit() || table.iter().any(|(_, item)| item.is_value());
+    let inner: Vec<String> = table
+        .iter()
+        .filter(|(_, item)| item.is_table())
+        .map(|(key, _)| key.to_string())
+        .collect();
+    for key in inner {
+        if let Some(inner) = table.get_mut(&key).and_then(Item::as_table_mut) {
+            space_table(inner, anything_before);
         }
-        anything_before = true;
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::level::Load;
+use crate::level::{Load, Many};
 
 use super::check::Check;
 
@@ -19,8 +19,14 @@ pub struct GameChecks {
     /// The extension of its level files, without the dot (`"txt"`).
     pub extension: &'static str,
     /// Parses a level file's text into a playable level plus its warnings,
-    /// or returns the first error.
+    /// or returns the first error. For a game whose files hold several
+    /// levels, it reads a file as its first level.
     pub load: Load,
+    /// For a game whose files hold several levels (`None`: one a file):
+    /// how to count and read them. Each level is then a subject of its own
+    /// (`<game>::<file>::<N>::<check>`), with a table `[N]` in the file's
+    /// one expectation file.
+    pub many: Option<Many>,
     /// What the harness asks of every level, in trial order: one trial per
     /// (level, check). A search game uses [`crate::checks::SEARCH`].
     pub checks: &'static [&'static dyn Check],

@@ -13,23 +13,38 @@ use super::diff::unified;
 use super::discover::LevelEntry;
 use super::expectations::Expectations;
 use super::keys::{ExpectationKey, HARNESS_KEYS, Owner};
+use super::renumber::Renumbering;
 use super::settings::Settings;
-use crate::level::{AnyLevel, Loaded, Solution, read_level};
+use crate::diagnostic::Diagnostic;
+use crate::level::{AnyLevel, Loaded, Solution, fingerprint, read_level};
 use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
 /// A level file read and parsed.
 pub struct LevelFile {
     /// The file's text, as read.
     pub text: String,
-    /// The parsed level and its warnings.
-    pub loaded: Loaded,
+    /// Its levels, each parsed or refused: one for a game of one level a
+    /// file.
+    pub levels: Vec<Result<Loaded, Diagnostic>>,
+    /// Warnings about the file as a whole (a file of several levels).
+    pub warnings: Vec<Diagnostic>,
+    /// Each level's fingerprint (a file of several levels; else empty).
+    pub fingerprints: Vec<String>,
+}
+
+/// What the levels of one file share: the file, read and parsed once, and
+/// its expectation file, read (and renumbered, when levels moved) once.
+#[derive(Default)]
+pub(crate) struct SharedFile {
+    source: OnceLock<Result<LevelFile, String>>,
+    expectations: OnceLock<Result<(Expectations, Renumbering), String>>,
 }
 
 /// One level and everything its checks share.
 pub struct Subject {
     entry: LevelEntry,
     settings: Arc<Settings>,
-    source: OnceLock<Result<LevelFile, String>>,
+    file: Arc<SharedFile>,
     expectations: OnceLock<Result<Expectations, String>>,
     solution: OnceLock<Result<Solution, String>>,
     verdicts: Vec<OnceLock<Verdict>>,
@@ -130,11 +145,21 @@ impl Subject {
     /// The subject for level `entry`; nothing is read or computed until a
     /// check asks.
     pub fn new(entry: LevelEntry, settings: Arc<Settings>) -> Self {
+        Subject::sharing(entry, settings, Arc::default())
+    }
+
+    /// The subject for level `entry`, sharing `file` with the other levels
+    /// of its file.
+    pub(crate) fn sharing(
+        entry: LevelEntry,
+        settings: Arc<Settings>,
+        file: Arc<SharedFile>,
+    ) -> Self {
         let checks = entry.game.checks.len();
         Subject {
             entry,
             settings,
-            source: OnceLock::new(),
+            file,
             expectations: OnceLock::new(),
             solution: OnceLock::new(),
             verdicts: (0..checks).map(|_| OnceLock::new()).collect(),
@@ -152,56 +177,168 @@ impl Subject {
         &self.settings
     }
 
-    /// The level file read and parsed, or the rendered error (file, line,
-    /// column, caret): for the `parse` check, which reports it in full.
+    /// The level file read and parsed (all its levels), or the rendered
+    /// error (file, line, column, caret) that stops it from being read.
     pub fn source(&self) -> Result<&LevelFile, &str> {
-        self.source
-            .get_or_init(|| {
-                read_level(
-                    &self.entry.level_path,
-                    &self.entry.shown_level,
-                    self.entry.game.load,
-                )
-                .map(|(text, loaded)| LevelFile { text, loaded })
-            })
+        self.file
+            .source
+            .get_or_init(|| read_file(&self.entry))
             .as_ref()
             .map_err(String::as_str)
     }
 
-    /// The level's warnings, rendered against its file.
+    /// This level, parsed, with its warnings.
+    fn loaded(&self) -> Option<&Loaded> {
+        let index = self.entry.member.map_or(0, |number| number - 1);
+        self.source().ok()?.levels.get(index)?.as_ref().ok()
+    }
+
+    /// Why the level does not load, rendered in full, or `None` when it
+    /// does: for the `parse` check. The error of a file that cannot be read
+    /// at all is shown by its first level's `parse`; the others point there.
+    pub fn load_error(&self) -> Option<String> {
+        let source = match self.source() {
+            Ok(source) => source,
+            Err(error) if self.entry.member.is_none_or(|number| number == 1) => {
+                return Some(error.to_string());
+            }
+            Err(_) => {
+                let first = LevelEntry {
+                    member: Some(1),
+                    ..self.entry.clone()
+                };
+                return Some(format!(
+                    "{} does not load; see `{}`",
+                    self.entry.shown_level,
+                    first.trial("parse")
+                ));
+            }
+        };
+        let index = self.entry.member.map_or(0, |number| number - 1);
+        match source.levels.get(index) {
+            Some(Ok(_)) => None,
+            Some(Err(error)) => Some(error.render(&self.entry.shown_level, &source.text)),
+            None => Some(format!(
+                "{} holds {} levels now, so there is no level {}",
+                self.entry.shown_level,
+                source.levels.len(),
+                index + 1
+            )),
+        }
+    }
+
+    /// The level's warnings, rendered against its file; a file of several
+    /// levels has its own warnings shown with its first level's.
     pub fn warnings(&self) -> Vec<String> {
-        self.source().map_or_else(
-            |_| Vec::new(),
-            |source| {
-                source
-                    .loaded
-                    .warnings
-                    .iter()
-                    .map(|warning| warning.render(&self.entry.shown_level, &source.text))
-                    .collect()
-            },
-        )
+        let Ok(source) = self.source() else {
+            return Vec::new();
+        };
+        let own = self.loaded().map_or(&[][..], |loaded| &loaded.warnings[..]);
+        let file = if self.entry.member.is_none_or(|number| number == 1) {
+            &source.warnings[..]
+        } else {
+            &[][..]
+        };
+        file.iter()
+            .chain(own)
+            .map(|warning| warning.render(&self.entry.shown_level, &source.text))
+            .collect()
     }
 
     /// The playable level; if it does not load, a one-line pointer to the
     /// `parse` trial, which shows the error.
     pub fn level(&self) -> Result<&dyn AnyLevel, String> {
-        self.source()
-            .map(|source| source.loaded.level.as_ref())
-            .map_err(|_| {
+        self.loaded()
+            .map(|loaded| loaded.level.as_ref())
+            .ok_or_else(|| {
                 format!(
                     "{} does not load; see `{}`",
-                    self.entry.shown_level,
+                    self.entry.shown_subject(),
                     self.entry.trial("parse")
                 )
             })
     }
 
-    /// The expectation file, or its rendered error: for the `parse` check.
+    /// The level's fingerprint, for a level of a file of several that loads.
+    pub fn fingerprint(&self) -> Option<&str> {
+        let index = self.entry.member? - 1;
+        Some(self.source().ok()?.fingerprints.get(index)?.as_str())
+    }
+
+    /// The whole expectation file (for a file of several levels, with its
+    /// tables renumbered to follow moved levels: on disk under bless, else
+    /// in memory) and what moved, read once for all the file's levels.
+    pub(crate) fn file_expectations(&self) -> Result<&(Expectations, Renumbering), &str> {
+        self.file
+            .expectations
+            .get_or_init(|| {
+                let fingerprints = self
+                    .source()
+                    .ok()
+                    .map_or(&[][..], |source| &source.fingerprints[..]);
+                super::renumber::load(&self.entry, &self.settings, fingerprints)
+            })
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// For the first level of a file of several: what is wrong with the
+    /// file's tables as a whole (tables with no level, keys outside any
+    /// table, levels that moved while their tables did not), and what bless
+    /// did about it (renumbered them). Empty for any other level.
+    pub fn file_findings(&self) -> (Vec<String>, Vec<String>) {
+        let (mut problems, mut blessed) = (Vec::new(), Vec::new());
+        if self.entry.member != Some(1) {
+            return (problems, blessed);
+        }
+        let Ok((expectations, plan)) = self.file_expectations() else {
+            return (problems, blessed); // `parse` reports it
+        };
+        let shown = &self.entry.shown_expectation;
+        if !plan.is_empty() {
+            let summary = plan.summary().join("; ");
+            if plan.written {
+                blessed.push(format!("renumbered: {summary}"));
+            } else {
+                let filter = format!("{}::{}", self.entry.game.name, self.entry.stem);
+                problems.push(format!(
+                    "{shown}: {summary}. Run `{}` to move their tables with them (comments \
+                     are kept)",
+                    self.settings.bless_command(&filter)
+                ));
+            }
+        }
+        let count = self.source().ok().map(|source| source.levels.len());
+        for (key, item) in expectations.document().as_table() {
+            let number = key.parse::<usize>().ok().filter(|&n| n >= 1);
+            match (item.is_table(), number, count) {
+                (true, Some(n), Some(count)) if n <= count => {}
+                (true, Some(_), None) => {}
+                (true, _, _) => problems.push(format!(
+                    "{shown}: table [{key}] belongs to no level ({} holds {} levels): delete \
+                     it, or run `puzzle-qa bless --prune`",
+                    self.entry.shown_level,
+                    count.map_or("?".to_string(), |count| count.to_string())
+                )),
+                (false, _, _) => problems.push(format!(
+                    "{shown}: `{key}` is outside every level's table; in a file of several \
+                     levels each key belongs in its level's table (`[1]`, `[2]`, …)"
+                )),
+            }
+        }
+        (problems, blessed)
+    }
+
+    /// The expectation file (for a level of a file of several, its table),
+    /// or its rendered error: for the `parse` check.
     pub fn expectations_in_full(&self) -> Result<&Expectations, &str> {
         self.expectations
             .get_or_init(|| {
-                Expectations::load(&self.entry.expectation_path, &self.entry.shown_expectation)
+                let (file, _) = self.file_expectations().map_err(str::to_string)?;
+                Ok(match self.entry.table() {
+                    Some(table) => file.member(&table),
+                    None => file.clone(),
+                })
             })
             .as_ref()
             .map_err(String::as_str)
@@ -263,6 +400,10 @@ impl Subject {
         for check in self.entry.game.checks {
             keys.extend_from_slice(check.keys());
         }
+        // Only a level of a file of several has a fingerprint to keep.
+        if self.entry.member.is_none() {
+            keys.retain(|key| key.name != super::FINGERPRINT);
+        }
         keys
     }
 
@@ -305,7 +446,12 @@ impl Subject {
             .flatten()
             .map(|(key, item)| (*key, item.clone()))
             .collect();
-        super::expectations::apply(&mut document, &values, &self.machine_keys());
+        super::expectations::apply(
+            &mut document,
+            expectations.scope(),
+            &values,
+            &self.machine_keys(),
+        );
         Some(super::expectations::print(&document, expectations.text()))
     }
 
@@ -401,7 +547,14 @@ impl Subject {
             let command = self.settings.bless_command(&level);
             (
                 level,
-                format!("new level: run `{command}` to write {shown}"),
+                match self.entry.table() {
+                    Some(table) => {
+                        format!(
+                            "new level: run `{command}` to write its table [{table}] in {shown}"
+                        )
+                    }
+                    None => format!("new level: run `{command}` to write {shown}"),
+                },
             )
         };
         let mut message = what;
@@ -437,4 +590,33 @@ impl Subject {
         }
         message
     }
+}
+
+/// Reads and parses the file of `entry`: its one level, or all its levels.
+fn read_file(entry: &LevelEntry) -> Result<LevelFile, String> {
+    let shown = &entry.shown_level;
+    let Some(many) = entry.game.many else {
+        let (text, loaded) = read_level(&entry.level_path, shown, entry.game.load)?;
+        return Ok(LevelFile {
+            text,
+            levels: vec![Ok(loaded)],
+            warnings: Vec::new(),
+            fingerprints: Vec::new(),
+        });
+    };
+    let bytes = std::fs::read(&entry.level_path)
+        .map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
+    let text = crate::diagnostic::text_of(bytes, shown)?;
+    let file = (many.load)(&text).map_err(|error| error.render(shown, &text))?;
+    let fingerprints = file
+        .levels
+        .iter()
+        .map(|member| fingerprint(&member.text))
+        .collect();
+    Ok(LevelFile {
+        levels: file.levels.into_iter().map(|member| member.level).collect(),
+        warnings: file.warnings,
+        fingerprints,
+        text,
+    })
 }

@@ -1,14 +1,16 @@
 //! A set of levels under test, shared by the `cargo test` runner and the
 //! `puzzle-qa check` command: the same checks, the same verdicts.
 
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::discover::{self, LevelEntry};
 use super::settings::Settings;
-use super::subject::{Subject, Verdict};
+use super::subject::{SharedFile, Subject, Verdict};
 
 /// One (level, check) pair: the level and the index of the check in its
 /// game's list.
@@ -33,13 +35,22 @@ impl Suite {
 
     /// The given levels only.
     pub fn of(settings: Settings, entries: Vec<LevelEntry>) -> Self {
-        if settings.may_write() {
-            entries.iter().for_each(super::bless::sweep);
-        }
         let settings = Arc::new(settings);
+        let mut files: BTreeMap<PathBuf, Arc<SharedFile>> = BTreeMap::new();
         let subjects = entries
             .into_iter()
-            .map(|entry| Arc::new(Subject::new(entry, Arc::clone(&settings))))
+            .map(|entry| {
+                // The levels of one file share it: read, parsed, and its
+                // expectations loaded once.
+                let file = files.entry(entry.level_path.clone()).or_insert_with(|| {
+                    if settings.may_write() {
+                        super::bless::sweep(&entry);
+                    }
+                    Arc::default()
+                });
+                let file = Arc::clone(file);
+                Arc::new(Subject::sharing(entry, Arc::clone(&settings), file))
+            })
             .collect();
         Suite { settings, subjects }
     }
@@ -68,17 +79,21 @@ impl Suite {
     /// ignored).
     pub fn orphans(&self) -> Verdict {
         let (all_levels, ignored) = discover::listing(&self.settings);
-        let problems = discover::orphans(&self.settings, &all_levels, &ignored);
+        let mut problems = discover::orphans(&self.settings, &all_levels, &ignored);
         let notes: Vec<String> = ignored
             .iter()
             .filter(|entry| !entry.meant_as_level)
             .map(|entry| format!("{}: ignored, because {}", entry.shown, entry.why))
             .collect();
+        let mut blessed = Vec::new();
+        for subject in &self.subjects {
+            let (wrong, done) = subject.file_findings();
+            problems.extend(wrong);
+            let shown = &subject.entry().shown_expectation;
+            blessed.extend(done.into_iter().map(|done| format!("{shown}: {done}")));
+        }
         if problems.is_empty() {
-            Verdict::Passed {
-                notes,
-                blessed: Vec::new(),
-            }
+            Verdict::Passed { notes, blessed }
         } else {
             Verdict::Failed {
                 message: problems
@@ -170,6 +185,9 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
                 changes.join("; ")
             ));
         }
+    }
+    for done in orphans.map_or(&[][..], Verdict::blessed) {
+        blessed.push_str(&format!("    {done}\n"));
     }
     if let Some(Verdict::Passed { notes: said, .. }) = orphans
         && !said.is_empty()
