@@ -45,6 +45,10 @@ struct MechanicLine {
     /// PuzzleScript rule).
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
+    /// The mechanic takes part in no state the level can reach (a dead
+    /// rule): decoration, found without a search.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    dead: bool,
     /// For a reachability game: what the removal puts out of reach.
     #[serde(skip_serializing_if = "Option::is_none")]
     lost: Option<Vec<String>>,
@@ -89,6 +93,7 @@ pub fn run(args: AblateArgs) -> Exit {
             ablation,
             class: Class::Unknown,
             solution: solution.clone(),
+            idle: false,
         };
         (
             mechanics.into_iter().map(unknown).collect(),
@@ -123,6 +128,7 @@ pub fn run(args: AblateArgs) -> Exit {
                             class: result.class,
                             par: result.solution.par,
                             line: result.ablation.line,
+                            dead: result.idle,
                             lost: None,
                         };
                         (result.ablation.mechanic.as_ref(), line)
@@ -205,6 +211,7 @@ fn reachability(
                             class: class(lost),
                             par: None,
                             line: None,
+                            dead: false,
                             lost: Some(lost.clone()),
                         };
                         (mechanic.as_ref(), line)

@@ -121,27 +121,58 @@ pub struct Ablated {
     pub ablation: Ablation,
     /// What taking it out did, against the level's own par.
     pub class: Class,
-    /// The search of the ablated copy.
+    /// The search of the ablated copy (for an idle mechanic, none was
+    /// needed: the level's own result, with no statistics).
     pub solution: Solution,
+    /// The mechanic takes no part in play anywhere in the level's
+    /// reachable space ([`AnyLevel::idle`]): decoration, with no search.
+    pub idle: bool,
 }
 
 /// Applies each of `ablations` to `level`, solves the copies in parallel
 /// with `options`, and classifies each against `par`, the level's own par
 /// (`None` if it is unsolvable). The results keep the order of `ablations`.
+/// A mechanic the level says is idle ([`AnyLevel::idle`], asked once for
+/// the whole level) is decoration without a search.
 pub fn run(
     level: &dyn AnyLevel,
     par: Option<Cost>,
     ablations: Vec<Ablation>,
     options: SearchOptions,
 ) -> Vec<Ablated> {
+    let everywhere = ablations.iter().any(|ablation| ablation.at.is_none());
+    let idle = everywhere
+        .then(|| level.idle(options.limit))
+        .flatten()
+        .unwrap_or_default();
     ablations
         .into_par_iter()
         .map(|ablation| {
+            if ablation.at.is_none() && idle.iter().any(|name| *name == ablation.mechanic) {
+                let status = if par.is_some() {
+                    Status::Solved
+                } else {
+                    Status::Unsolvable
+                };
+                let solution = Solution {
+                    status,
+                    par,
+                    stats: Default::default(),
+                    moves: None,
+                };
+                return Ablated {
+                    class: Class::Decoration,
+                    ablation,
+                    solution,
+                    idle: true,
+                };
+            }
             let solution = level.ablated(&ablation).solve(options);
             Ablated {
                 class: Class::of_solution(par, &solution),
                 ablation,
                 solution,
+                idle: false,
             }
         })
         .collect()
@@ -167,6 +198,11 @@ impl Ablated {
     /// What taking it out did, against the level's own `par`: "the par is
     /// still 23", "par 14 → 18", "the level cannot be won".
     pub fn effect(&self, par: Option<Cost>) -> String {
+        if self.idle {
+            return "nothing changes: it takes part in no state the level can reach (a dead \
+                    mechanic here)"
+                .to_string();
+        }
         match (self.class, par, self.solution.par) {
             (Class::Unknown, _, _) => format!(
                 "the search stopped at its state limit ({} states stored)",

@@ -278,6 +278,15 @@ pub trait Mechanics: Game {
     /// (a gate whose plates were removed simply stays shut). Only called with
     /// an ablation from [`Mechanics::mechanics`] or [`Mechanics::pieces`].
     fn ablate(&self, ablation: &Ablation) -> Self;
+
+    /// The mechanics (by name, from [`Mechanics::mechanics`]) that take no
+    /// part in play in any state of the level's reachable space, explored
+    /// within `limit` states: each is decoration without a search of its
+    /// own, and worth telling the designer (a dead rule). `None`: the game
+    /// cannot tell, or the space is bigger than `limit`. Default: `None`.
+    fn idle(&self, _limit: usize) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// Pictures of a level's states, for `puzzle-qa show` and the HTML report.
@@ -356,6 +365,7 @@ pub(crate) struct MechanicsFns<G> {
     pub mechanics: fn(&G) -> Vec<Ablation>,
     pub pieces: fn(&G) -> Vec<Ablation>,
     pub ablate: fn(&G, &Ablation) -> G,
+    pub idle: fn(&G, usize) -> Option<Vec<String>>,
 }
 
 /// A cell of a grid, `(row, column)`, 0-based.
@@ -402,6 +412,7 @@ impl<G: Game> Extras<G> {
                 mechanics: G::mechanics,
                 pieces: G::pieces,
                 ablate: G::ablate,
+                idle: G::idle,
             }),
             ..self
         }

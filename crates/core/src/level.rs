@@ -45,6 +45,9 @@ pub trait AnyLevel: Send + Sync {
     fn mechanics(&self) -> Vec<Ablation>;
     /// The single pieces that can be ablated alone ([`Mechanics::pieces`](crate::game::Mechanics::pieces)).
     fn pieces(&self) -> Vec<Ablation>;
+    /// The mechanics that take no part in play anywhere in the level's
+    /// reachable space ([`Mechanics::idle`](crate::game::Mechanics::idle)).
+    fn idle(&self, limit: usize) -> Option<Vec<String>>;
     /// A copy with `ablation` applied ([`Mechanics::ablate`](crate::game::Mechanics::ablate)).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
     /// `moves` (the game's notation) played from the start, one picture
@@ -137,6 +140,10 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
         G::EXTRAS
             .mechanics
             .map_or_else(Vec::new, |fns| (fns.pieces)(self))
+    }
+
+    fn idle(&self, limit: usize) -> Option<Vec<String>> {
+        (G::EXTRAS.mechanics?.idle)(self, limit)
     }
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {

@@ -157,6 +157,10 @@ pub struct Session {
     scratch: Scratchpad,
     /// Grid levels after the last one: the game has returned to its title.
     finished: bool,
+    /// Which rule lines have fired (changed the board or queued a
+    /// command), indexed by line; empty unless the engine was loaded with
+    /// [`Engine::load_tracking`].
+    fired: Vec<bool>,
 }
 
 impl<'g> Engine<'g> {
@@ -164,6 +168,27 @@ impl<'g> Engine<'g> {
     /// conformance runner does: the level-start turn runs, then the sound
     /// record is cleared. `None` if there is no such level.
     pub fn load(game: &'g Game, index: usize, seed: &str, on_win: OnWin) -> Option<Engine<'g>> {
+        Engine::load_with(game, index, seed, on_win, false)
+    }
+
+    /// [`Engine::load`], keeping track of which rule lines fire from the
+    /// level-start turn on ([`Engine::fired`]): what tells a dead rule.
+    pub fn load_tracking(
+        game: &'g Game,
+        index: usize,
+        seed: &str,
+        on_win: OnWin,
+    ) -> Option<Engine<'g>> {
+        Engine::load_with(game, index, seed, on_win, true)
+    }
+
+    fn load_with(
+        game: &'g Game,
+        index: usize,
+        seed: &str,
+        on_win: OnWin,
+        track: bool,
+    ) -> Option<Engine<'g>> {
         let grid = match game.levels.get(index)? {
             LevelData::Grid(g) => g,
             LevelData::Message(_) => game.levels.iter().find_map(|l| match l {
@@ -193,6 +218,12 @@ impl<'g> Engine<'g> {
                 on_win,
                 scratch: Scratchpad::default(),
                 finished: false,
+                fired: if track {
+                    let last = game.rule_lines.iter().map(|(line, _)| *line).max();
+                    vec![false; last.map_or(0, |last| last + 1)]
+                } else {
+                    Vec::new()
+                },
             },
         };
         e.load_level(index, Some(seed));
@@ -224,6 +255,13 @@ impl<'g> Engine<'g> {
     /// Whether the game has gone past its last level, to its title.
     pub fn finished(&self) -> bool {
         self.s.finished
+    }
+
+    /// The rule lines that have fired so far, when tracked
+    /// ([`Engine::load_tracking`]): each changed the board or queued a
+    /// command in some turn.
+    pub fn fired(&self) -> impl Iterator<Item = usize> + '_ {
+        self.s.fired_lines()
     }
 
     /// The session, to keep for another engine on the same game and level.
@@ -740,6 +778,7 @@ impl<'g> Engine<'g> {
         let (r, tuple) = &all[pick.min(all.len() - 1)];
         let rule = &group.rules[*r];
         let modified = self.apply_at(rule, tuple, false, group.rigid_index);
+        self.note_fired(rule, modified);
         self.queue_commands(rule);
         modified
     }
@@ -797,8 +836,20 @@ impl<'g> Engine<'g> {
             self.s.scratch.tuple = tuple;
         }
         self.s.scratch.matches = found;
+        self.note_fired(rule, result);
         self.queue_commands(rule);
         result
+    }
+
+    /// Records that `rule` matched, if it changed something or has
+    /// commands to queue (a match that does neither leaves play as it was).
+    #[inline]
+    fn note_fired(&mut self, rule: &Rule, modified: bool) {
+        if !self.s.fired.is_empty() && (modified || !rule.commands.is_empty()) {
+            if let Some(fired) = self.s.fired.get_mut(rule.line) {
+                *fired = true;
+            }
+        }
     }
 
     fn queue_commands(&mut self, rule: &Rule) {
@@ -1411,6 +1462,16 @@ fn or_columns(
     }
     for col in cols.chunks_exact(stride) {
         bits::or(all, col);
+    }
+}
+
+impl Session {
+    /// The rule lines that fired in this session, when tracked.
+    pub fn fired_lines(&self) -> impl Iterator<Item = usize> + '_ {
+        self.fired
+            .iter()
+            .enumerate()
+            .filter_map(|(line, fired)| fired.then_some(line))
     }
 }
 

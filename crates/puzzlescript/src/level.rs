@@ -10,7 +10,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
+use puzzle_qa_core::game::{
+    Ablation, Chance, Cost, Extras, Game as CoreGame, Mechanics, NoPar, NotationError,
+};
+use puzzle_qa_core::search;
 
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, OnWin, Session};
@@ -31,6 +34,8 @@ pub struct Level {
     checkpoints: bool,
     seed: String,
     start: Vec<u32>,
+    /// Its engines track which rule lines fire (to find dead rules).
+    tracking: bool,
     /// Sessions ready to lend to an engine: a search's threads reuse them
     /// instead of building a board per state.
     spare: Mutex<Vec<Spare>>,
@@ -56,6 +61,7 @@ impl Clone for Level {
             checkpoints: self.checkpoints,
             seed: self.seed.clone(),
             start: self.start.clone(),
+            tracking: self.tracking,
             spare: Mutex::new(Vec::new()),
         }
     }
@@ -90,6 +96,7 @@ impl Level {
             checkpoints,
             seed: seed.to_string(),
             start: Vec::new(),
+            tracking: false,
             spare: Mutex::new(Vec::new()),
         };
         let mut engine = Engine::load(&level.game, index, seed, OnWin::Stop)?;
@@ -148,7 +155,12 @@ impl Level {
                 s.next,
             ),
             None => {
-                let engine = Engine::load(&self.game, self.index, &self.seed, OnWin::Stop)
+                let load = if self.tracking {
+                    Engine::load_tracking
+                } else {
+                    Engine::load
+                };
+                let engine = load(&self.game, self.index, &self.seed, OnWin::Stop)
                     .expect("a grid level loads");
                 let board = engine.board().objects.clone();
                 let target = engine.restart_target().to_vec();
@@ -205,6 +217,7 @@ impl Level {
 }
 
 impl CoreGame for Level {
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().chance();
     type State = [u32];
     type Key = ();
     type Move = Input;
@@ -265,5 +278,189 @@ impl CoreGame for Level {
     fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
         play::parse_moves(text, self.game.prelude().noaction)
             .map_err(|(column, message)| NotationError::new(column, message))
+    }
+}
+
+/// What replaces an ablated rule or object: nothing.
+const NOTHING: &str = "nothing";
+
+impl Level {
+    /// The level as another compile of the game leaves it (same level,
+    /// same seed); `None` when that compile fails or lacks the level.
+    fn recompiled(&self, source: &str) -> Option<Level> {
+        match crate::load(source) {
+            Ok((game, _)) => Level::new(Arc::new(game), self.index, &self.seed),
+            Err(_) => None,
+        }
+    }
+
+    /// The objects the level's map places (the background aside, which
+    /// every cell has), by id.
+    fn placed(&self) -> Vec<usize> {
+        let LevelData::Grid(grid) = &self.game.levels()[self.index] else {
+            return Vec::new();
+        };
+        let stride = self.game.stride();
+        let mut any = vec![0u32; stride];
+        for cell in grid.cells.chunks(stride) {
+            crate::bits::or(&mut any, cell);
+        }
+        crate::bits::ones(&any)
+            .filter(|&id| Some(id) != self.game.background())
+            .collect()
+    }
+
+    /// The rule lines that fire in some state of the level's reachable
+    /// space (the level-start turn included), or `None` when the space
+    /// holds more than `limit` states.
+    pub fn fired_rules(&self, limit: usize) -> Option<std::collections::BTreeSet<usize>> {
+        let mut start = Engine::load_tracking(&self.game, self.index, &self.seed, OnWin::Stop)?;
+        drain(&mut start);
+        let mut fired: std::collections::BTreeSet<usize> = start.fired().collect();
+        let probe = Explore(Level {
+            tracking: true,
+            spare: Mutex::new(Vec::new()),
+            ..self.clone()
+        });
+        if search::bfs(&probe, limit).status() == search::Status::Limit {
+            return None;
+        }
+        let spare = probe.0.spare.lock().ok()?;
+        fired.extend(spare.iter().flat_map(|spare| spare.session.fired_lines()));
+        Some(fired)
+    }
+}
+
+impl Mechanics for Level {
+    /// Every rule line of the game (`rule 12: [ > Player | Crate ] -> …`,
+    /// named by its line and text as written), then every object the
+    /// level's map places, by its name as the OBJECTS section writes it.
+    fn mechanics(&self) -> Vec<Ablation> {
+        let rules = self.game.rule_lines().iter().map(|(line, text)| Ablation {
+            line: Some(*line),
+            ..Ablation::everywhere(format!("rule {line}: {text}"), NOTHING)
+        });
+        let objects = self
+            .placed()
+            .into_iter()
+            .map(|id| Ablation::everywhere(self.game.shown_name(id).to_string(), NOTHING));
+        rules.chain(objects).collect()
+    }
+
+    /// A rule: the game compiled without its line (the line left blank, so
+    /// every other keeps its number); a `+` line alone leaves the rest of
+    /// its group. An object: taken out of every cell of the level's map,
+    /// before the level-start turn. A copy whose compile fails (removing a
+    /// line can leave another meaningless) is played as the level itself.
+    fn ablate(&self, ablation: &Ablation) -> Level {
+        if let Some(line) = ablation.line {
+            let source: Vec<&str> = self.game.source().split('\n').collect();
+            let without: Vec<&str> = source
+                .iter()
+                .enumerate()
+                .map(|(index, text)| if index + 1 == line { "" } else { text })
+                .collect();
+            return self
+                .recompiled(&without.join("\n"))
+                .unwrap_or_else(|| self.clone());
+        }
+        let Some(id) =
+            (0..self.game.id_names.len()).find(|&id| self.game.shown_name(id) == ablation.mechanic)
+        else {
+            return self.clone();
+        };
+        let mut game = (*self.game).clone();
+        let stride = game.stride();
+        if let LevelData::Grid(grid) = &mut game.levels[self.index] {
+            for cell in grid.cells.chunks_mut(stride) {
+                cell[id / 32] &= !(1 << (id % 32));
+            }
+        }
+        Level::new(Arc::new(game), self.index, &self.seed).unwrap_or_else(|| self.clone())
+    }
+
+    /// The rules that fire in no state the level can reach: taking one out
+    /// changes no turn, so it is decoration, and dead for this level.
+    fn idle(&self, limit: usize) -> Option<Vec<String>> {
+        let fired = self.fired_rules(limit)?;
+        Some(
+            self.game
+                .rule_lines()
+                .iter()
+                .filter(|(line, _)| !fired.contains(line))
+                .map(|(line, text)| format!("rule {line}: {text}"))
+                .collect(),
+        )
+    }
+}
+
+impl Chance for Level {
+    fn no_par(&self) -> Option<NoPar> {
+        if self.game.uses_random() {
+            return Some(NoPar {
+                status: "random",
+                note: "the game uses randomness (a random rule group, a random object or \
+                       randomdir): outcomes depend on the generator, so the level has no par"
+                    .to_string(),
+            });
+        }
+        self.game.prelude().realtime_interval.map(|_| NoPar {
+            status: "realtime",
+            note: "the game runs in real time (realtime_interval): turns happen without \
+                   input, so the level has no par"
+                .to_string(),
+        })
+    }
+
+    fn reseeded(&self, seed: &str) -> Level {
+        Level::new(Arc::clone(&self.game), self.index, seed).unwrap_or_else(|| self.clone())
+    }
+}
+
+/// A level explored to the end: nothing counts as a win, and a won state
+/// leads nowhere, so a search visits every state play can reach.
+struct Explore(Level);
+
+impl CoreGame for Explore {
+    type State = [u32];
+    type Key = ();
+    type Move = Input;
+    type Refusal = Refusal;
+
+    fn start(&self) -> Vec<u32> {
+        self.0.start()
+    }
+
+    fn key(&self, _: &[u32]) {}
+
+    fn is_won(&self, _: &[u32]) -> bool {
+        false
+    }
+
+    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Input> {
+        let moves = if self.0.is_won(state) {
+            &[][..]
+        } else {
+            self.0.moves_list()
+        };
+        moves.iter().copied()
+    }
+
+    fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Refusal> {
+        self.0.step(state, mv)
+    }
+
+    fn successors(&self, state: &[u32], visit: impl FnMut(Input, &[u32], Cost)) {
+        if !self.0.is_won(state) {
+            self.0.successors(state, visit);
+        }
+    }
+
+    fn format_moves(&self, moves: &[Input]) -> String {
+        self.0.format_moves(moves)
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
+        self.0.parse_moves(text)
     }
 }

@@ -75,6 +75,18 @@ impl Check for Ablations {
             .value::<BTreeMap<String, String>>("mechanics")
             .unwrap_or_default();
         let mut finding = Finding::pass();
+        let idle: Vec<String> = results
+            .iter()
+            .filter(|result| result.idle)
+            .map(|result| result.ablation.mechanic.to_string())
+            .collect();
+        for mechanic in &idle {
+            finding.notes.push(format!(
+                "`{mechanic}` is dead on this level: it takes part in no state the level can \
+                 reach"
+            ));
+        }
+        subject.record_idle(idle);
         for result in &results {
             let mechanic = &result.ablation.mechanic;
             let expected = declared.get(mechanic.as_ref()).map(String::as_str);

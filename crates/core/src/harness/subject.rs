@@ -48,6 +48,8 @@ pub struct Subject {
     expectations: OnceLock<Result<Expectations, String>>,
     solution: OnceLock<Result<Solution, String>>,
     verdicts: Vec<OnceLock<Verdict>>,
+    /// The mechanics the `ablation` check found idle (dead) here.
+    idle: OnceLock<Vec<String>>,
     /// Each check's machine values, kept once its verdict is computed, so
     /// that [`Subject::blessed_text`] can say what bless would write
     /// without writing it.
@@ -160,11 +162,23 @@ impl Subject {
             entry,
             settings,
             file,
+            idle: OnceLock::new(),
             expectations: OnceLock::new(),
             solution: OnceLock::new(),
             verdicts: (0..checks).map(|_| OnceLock::new()).collect(),
             machine: (0..checks).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// Records the mechanics the level's ablation found idle (dead), for a
+    /// note on a mechanic idle in every level of its file.
+    pub fn record_idle(&self, idle: Vec<String>) {
+        let _ = self.idle.set(idle);
+    }
+
+    /// The mechanics found idle here, once the ablation check has run.
+    pub fn idle(&self) -> Option<&[String]> {
+        self.idle.get().map(Vec::as_slice)
     }
 
     /// Which level this is: its game, stem and paths.

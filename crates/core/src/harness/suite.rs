@@ -80,7 +80,7 @@ impl Suite {
     pub fn orphans(&self) -> Verdict {
         let (all_levels, ignored) = discover::listing(&self.settings);
         let mut problems = discover::orphans(&self.settings, &all_levels, &ignored);
-        let notes: Vec<String> = ignored
+        let mut notes: Vec<String> = ignored
             .iter()
             .filter(|entry| !entry.meant_as_level)
             .map(|entry| format!("{}: ignored, because {}", entry.shown, entry.why))
@@ -92,6 +92,7 @@ impl Suite {
             let shown = &subject.entry().shown_expectation;
             blessed.extend(done.into_iter().map(|done| format!("{shown}: {done}")));
         }
+        notes.extend(idle_everywhere(&self.subjects));
         if problems.is_empty() {
             Verdict::Passed { notes, blessed }
         } else {
@@ -151,6 +152,37 @@ impl Suite {
         verdicts.push((ORPHANS.to_string(), self.orphans()));
         verdicts
     }
+}
+
+/// One note per mechanic that is idle (dead) in every level of a file of
+/// several, once every level's ablation has run: worth one game-wide word.
+fn idle_everywhere(subjects: &[Arc<Subject>]) -> Vec<String> {
+    let mut by_file: BTreeMap<&PathBuf, Vec<&Arc<Subject>>> = BTreeMap::new();
+    for subject in subjects.iter().filter(|s| s.entry().member.is_some()) {
+        by_file
+            .entry(&subject.entry().level_path)
+            .or_default()
+            .push(subject);
+    }
+    let mut notes = Vec::new();
+    for levels in by_file.values() {
+        let Some(sets) = levels.iter().map(|s| s.idle()).collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let Some((first, rest)) = sets.split_first() else {
+            continue;
+        };
+        for mechanic in first.iter() {
+            if rest.iter().all(|set| set.contains(mechanic)) {
+                notes.push(format!(
+                    "{}: `{mechanic}` is dead in every level: it takes part in no state any \
+                     level can reach; remove it, or add a level that needs it",
+                    levels[0].entry().shown_level
+                ));
+            }
+        }
+    }
+    notes
 }
 
 /// The trial name of one (level, check) pair: `<game>::<level>::<check>`.

@@ -152,6 +152,14 @@ pub struct Game {
     pub(crate) glyphs: Vec<(char, Box<[u32]>)>,
     /// The background object's id.
     pub(crate) background: Option<usize>,
+    /// Each object's name as the OBJECTS section writes it, by id.
+    pub(crate) shown_names: Vec<String>,
+    /// The RULES section's rule lines (loop markers aside): line number
+    /// and text as written, trimmed.
+    pub(crate) rule_lines: Vec<(usize, String)>,
+    /// The source it was compiled from, for compiling it again without a
+    /// line (ablation).
+    pub(crate) source: std::sync::Arc<str>,
     /// `rigid_fill[k]`: movement words with `k` in every layer's field (a
     /// rigid group's index, as the cells it moves record it).
     pub(crate) rigid_fill: Vec<Box<[u32]>>,
@@ -245,6 +253,27 @@ impl Game {
         names
     }
 
+    /// The RULES section's rule lines, loop markers aside: each line's
+    /// number and its text as written. Each is a mechanic of every level.
+    pub fn rule_lines(&self) -> &[(usize, String)] {
+        &self.rule_lines
+    }
+
+    /// Object `id`'s name as the OBJECTS section writes it.
+    pub fn shown_name(&self, id: usize) -> &str {
+        self.shown_names.get(id).map_or("", String::as_str)
+    }
+
+    /// The background object's id, if the game has one.
+    pub fn background(&self) -> Option<usize> {
+        self.background
+    }
+
+    /// The source the game was compiled from.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
     /// The colours and sprite of each object, by id (the order that
     /// collision layers list objects in).
     pub fn art(&self) -> &[Art] {
@@ -311,9 +340,13 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
     let mut invalid = false;
     let mut raw = Vec::new();
     let mut loops: Vec<(usize, i32)> = Vec::new();
+    let mut rule_lines = Vec::new();
     for line in &parsed.rules {
         match rules::read_line(line, &symbols, &parsed.sounds, &raw, &mut invalid, log) {
-            Some(rules::Line::Rule(r)) => raw.push(r),
+            Some(rules::Line::Rule(r)) => {
+                rule_lines.push((line.line, line.mixed.trim().to_string()));
+                raw.push(r);
+            }
             Some(rules::Line::Loop(n, b)) => loops.push((n, b)),
             None => {}
         }
@@ -466,7 +499,21 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
             m.into_boxed_slice()
         })
         .collect();
+    let shown_names = symbols
+        .id_names
+        .iter()
+        .map(|name| {
+            parsed
+                .objects
+                .iter()
+                .find(|o| o.name == *name)
+                .map_or_else(|| name.clone(), |o| o.shown.clone())
+        })
+        .collect();
     Some(Game {
+        shown_names,
+        rule_lines,
+        source: source.into(),
         rigid_fill,
         glyphs,
         background: symbols.background_id,
