@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
+use puzzle_qa_core::game::{Cost, Extras, Game as CoreGame, NotationError};
 
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, OnWin, Session};
@@ -102,6 +102,23 @@ impl Level {
     /// The compiled game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        match &self.game.levels()[self.index] {
+            LevelData::Grid(grid) => (grid.width, grid.height),
+            LevelData::Message(_) => unreachable!("a level is a grid level"),
+        }
+    }
+
+    /// The board of `state`, unpacked: `stride` words a cell, column-major
+    /// (cell `(x, y)` at `x * height + y`).
+    pub(crate) fn board_of(&self, state: &[u32]) -> Vec<u32> {
+        let (width, height) = self.size();
+        let mut cells = vec![0; width * height * self.game.stride()];
+        self.read_board(&state[..self.words], &mut cells);
+        cells
     }
 
     fn state_of(&self, engine: &Engine) -> Vec<u32> {
@@ -209,6 +226,7 @@ impl CoreGame for Level {
     type Key = ();
     type Move = Input;
     type Refusal = Refusal;
+    const EXTRAS: Extras<Self> = Extras::NONE.draw();
 
     fn start(&self) -> Vec<u32> {
         self.start.clone()
