@@ -254,9 +254,17 @@ struct ShowArgs {
     /// In the terminal, print the level after every move.
     #[arg(long)]
     step: bool,
-    /// The game of FILE, instead of inferring it from the folder name.
+    /// The game of FILE, instead of inferring it from the folder name (or,
+    /// for PuzzleScript, from the file's section headers).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level to draw, counting
+    /// grid levels from 1 (message entries are not levels).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
+    /// For a game that uses randomness: the seed of its random generator.
+    #[arg(long, value_name = "TEXT")]
+    seed: Option<String>,
     /// The most states the search for a cheapest win may store.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
     limit: usize,

@@ -1,5 +1,6 @@
-//! PuzzleScript files at the command line: telling one apart, and
-//! `replay` of one of its levels through the engine, move by move.
+//! PuzzleScript files at the command line: telling one apart, `solve` of
+//! its levels, `replay` of one of them through the engine, move by move,
+//! and `show` of one, drawn in the game's own art.
 
 use std::path::Path;
 
@@ -7,7 +8,7 @@ use serde::Serialize;
 
 use std::sync::Arc;
 
-use super::{Exit, ReplayArgs};
+use super::{Exit, ReplayArgs, ShowArgs};
 use puzzle_qa_core::diagnostic::{Diagnostic, text_of};
 use puzzle_qa_core::level::{AnyLevel, Solution};
 use puzzle_qa_core::search::{SearchOptions, Status};
@@ -257,4 +258,39 @@ pub fn replay(args: &ReplayArgs) -> Exit {
     } else {
         Exit::Failed
     }
+}
+
+/// `puzzle-qa show` of a PuzzleScript level (`--level N`, 1 by default),
+/// drawn as every game's is; a game that uses randomness is played with
+/// `--seed` and has no cheapest win to look for, so without `--moves` its
+/// start alone is drawn.
+pub fn show(args: &ShowArgs) -> Exit {
+    let Some((shown, game)) = compile(&args.file) else {
+        return Exit::BadInput;
+    };
+    let count = puzzlescript::play::grid_count(&game);
+    let level = args.level.unwrap_or(1);
+    let Some(index) = puzzlescript::play::grid_index(&game, level as usize) else {
+        eprintln!(
+            "error: {shown} has {count} levels; there is no level {level}\n  = hint: levels count from 1, message entries aside"
+        );
+        return Exit::BadInput;
+    };
+    let seed = args
+        .seed
+        .as_deref()
+        .unwrap_or(puzzlescript::play::DEFAULT_SEED);
+    let random = game.uses_random();
+    let Some(drawn) = puzzlescript::level::Level::new(Arc::new(game), index, seed) else {
+        eprintln!("error: {shown}: level {level} cannot be loaded");
+        return Exit::BadInput;
+    };
+    let unsolved = random.then_some("the game uses randomness: give --moves");
+    super::show::draw(
+        &drawn,
+        NAME,
+        &format!("{shown} level {level}"),
+        unsolved,
+        args,
+    )
 }

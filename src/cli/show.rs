@@ -4,19 +4,42 @@
 use super::load::load;
 use super::{Exit, ShowArgs};
 use puzzle_qa_core::harness::replace_whole;
+use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::picture::{Playback, ascii, html, svg};
 use puzzle_qa_core::search::{Algorithm, SearchOptions};
 
 pub fn run(args: ShowArgs) -> Exit {
+    if super::puzzlescript::recognise(&args.file, args.game.as_deref()) {
+        return super::puzzlescript::show(&args);
+    }
+    let file = args.file.display().to_string();
+    if args.level.is_some() || args.seed.is_some() {
+        eprintln!(
+            "error: --level and --seed are for PuzzleScript files (many levels, random rules); {file} is one level of its game\n  = hint: run `puzzle-qa show {file}`"
+        );
+        return Exit::BadInput;
+    }
     let Some(loaded) = load(&args.file, args.game.as_deref()) else {
         return Exit::BadInput;
     };
-    let level = &loaded.loaded.level;
-    let file = args.file.display().to_string();
+    draw(&*loaded.loaded.level, loaded.game.name, &file, None, &args)
+}
+
+/// Draws `level` (of the game called `game`, read from `file`) as `args`
+/// ask. Without `--moves`, a cheapest win is drawn, unless `unsolved` says
+/// why the level has none to look for (then its start alone).
+pub fn draw(
+    level: &dyn AnyLevel,
+    game: &str,
+    file: &str,
+    unsolved: Option<&str>,
+    args: &ShowArgs,
+) -> Exit {
     // The moves to draw: the given ones, or a cheapest win.
-    let (moves, what) = match &args.moves {
-        Some(moves) => (moves.clone(), "the given moves".to_string()),
-        None => {
+    let (moves, what) = match (&args.moves, unsolved) {
+        (Some(moves), _) => (moves.clone(), "the given moves".to_string()),
+        (None, Some(why)) => (String::new(), format!("no solution ({why})")),
+        (None, None) => {
             let solution = level.solve(SearchOptions {
                 algorithm: Algorithm::Bfs,
                 limit: args.limit,
@@ -30,7 +53,7 @@ pub fn run(args: ShowArgs) -> Exit {
     let playback = match level.playback(&moves) {
         Ok(Some(playback)) => playback,
         Ok(None) => {
-            eprintln!("error: {} levels cannot be drawn", loaded.game.name);
+            eprintln!("error: {game} levels cannot be drawn");
             return Exit::BadInput;
         }
         Err(error) => {
@@ -43,8 +66,8 @@ pub fn run(args: ShowArgs) -> Exit {
     };
     let intro = format!(
         "<p>{} · {} · {}</p>\n<p class=\"moves-text\"><code>{}</code></p>\n",
-        svg::escape(&file),
-        svg::escape(loaded.game.name),
+        svg::escape(file),
+        svg::escape(game),
         svg::escape(&what),
         svg::escape(&moves)
     );
@@ -58,7 +81,7 @@ pub fn run(args: ShowArgs) -> Exit {
             &args.html,
             args.html
                 .as_ref()
-                .map(|_| html::replay_page(&file, &intro, &playback)),
+                .map(|_| html::replay_page(file, &intro, &playback)),
         ),
     ] {
         if let (Some(out), Some(text)) = (out, text) {

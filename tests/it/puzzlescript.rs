@@ -1,5 +1,6 @@
 //! `puzzle-qa replay` on PuzzleScript files: one level of a file of many,
-//! the move notation, the JSON fields scripts read, and the errors.
+//! the move notation, the JSON fields scripts read, and the errors; `solve`
+//! of every level, and `show` of one.
 
 use std::path::{Path, PathBuf};
 
@@ -214,4 +215,88 @@ fn solve_gives_every_level_of_a_file_its_own_line() {
         "no fake par"
     );
     assert!(stderr(&out).contains("uses randomness"), "{}", stderr(&out));
+}
+
+#[test]
+fn show_draws_a_level_of_a_file_in_the_games_own_art() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, html) = (dir.path().join("l2.svg"), dir.path().join("l2.html"));
+    let out = puzzle_qa_in(
+        repository(),
+        &[
+            "show",
+            game("push").to_str().unwrap(),
+            "--game",
+            "puzzlescript",
+            "--level",
+            "2",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&picture).unwrap();
+    // Each cell is a picture of its objects drawn once, and the player's
+    // path is numbered.
+    assert!(picture.contains("<defs>\n<g id=\"p"), "{picture}");
+    assert!(picture.contains("<title>crate</title>"), "{picture}");
+    assert!(picture.contains("<title>player</title>"), "{picture}");
+    assert!(picture.contains(">step number</text>"), "{picture}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("push.txt level 2"),
+        "the title names the level"
+    );
+
+    // The terminal picture is the replay's, in the legend's characters.
+    let out = puzzle_qa_in(
+        repository(),
+        &[
+            "show",
+            game("push").to_str().unwrap(),
+            "--game",
+            "puzzlescript",
+            "--moves",
+            "L",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "not won: exit 1");
+    let text = stdout(&out);
+    assert!(text.starts_with("######\n#PC.T#\n######\n"), "{text}");
+    assert!(
+        text.contains("key: # wall, . background, C crate, T target, P player\n"),
+        "{text}"
+    );
+
+    let out = puzzle_qa_in(
+        repository(),
+        &[
+            "show",
+            game("push").to_str().unwrap(),
+            "--game",
+            "puzzlescript",
+            "--level",
+            "4",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("has 3 levels; there is no level 4"),
+        "{}",
+        stderr(&out)
+    );
+    let bloxorz = repository().join("crates/bloxorz/tests/fixtures/official/level01.txt");
+    let out = puzzle_qa_in(
+        repository(),
+        &["show", bloxorz.to_str().unwrap(), "--level", "2"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--level and --seed are for PuzzleScript files"),
+        "{}",
+        stderr(&out)
+    );
 }

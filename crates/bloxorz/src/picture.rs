@@ -49,12 +49,13 @@ impl Draw for Level {
                 }
             })
             .collect();
-        let block = |name, glyph, cells: Vec<u16>| Piece {
-            name,
-            fill: "#d8463a",
+        let block = |name: &'static str, glyph, cells: Vec<u16>| Piece {
+            name: name.into(),
+            fill: "#d8463a".into(),
             glyph,
             cells: cells.into_iter().map(place).collect(),
             actor: true,
+            sprite: Vec::new(),
         };
         let pieces = match state.shape {
             Shape::Upright => vec![block("block", 'B', vec![state.a])],
@@ -64,7 +65,7 @@ impl Draw for Level {
             Shape::Split => vec![
                 block("cube in control", 'A', vec![state.a]),
                 Piece {
-                    fill: "#f0a090",
+                    fill: "#f0a090".into(),
                     ..block("cube", 'b', vec![state.b])
                 },
             ],

@@ -43,15 +43,18 @@ impl Draw for Level {
                     "Bubu (small bear)"
                 } else {
                     "Dudu (heavy bear)"
-                },
+                }
+                .into(),
                 fill: if bear == Bear::Bubu {
                     "#ffe082"
                 } else {
                     "#8d6e63"
-                },
+                }
+                .into(),
                 glyph: bear.letter(),
                 cells: vec![self.row_col(state.bears[bear as usize])],
                 actor: true,
+                sprite: Vec::new(),
             })
             .collect();
         for (slot, kind) in self.kinds.iter().enumerate() {
@@ -61,11 +64,12 @@ impl Draw for Level {
                 Kind::Cushion => ("cushion (slides; either bear)", "#4fc3f7"),
             };
             pieces.push(Piece {
-                name,
-                fill,
+                name: name.into(),
+                fill: fill.into(),
                 glyph: kind.letter(),
                 cells: vec![self.row_col(state.objects[slot])],
                 actor: false,
+                sprite: Vec::new(),
             });
         }
         let mut links = Vec::new();

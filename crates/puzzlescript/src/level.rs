@@ -111,6 +111,23 @@ impl Level {
         &self.game
     }
 
+    /// Columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        match &self.game.levels()[self.index] {
+            LevelData::Grid(grid) => (grid.width, grid.height),
+            LevelData::Message(_) => unreachable!("a level is a grid level"),
+        }
+    }
+
+    /// The board of `state`, unpacked: `stride` words a cell, column-major
+    /// (cell `(x, y)` at `x * height + y`).
+    pub(crate) fn board_of(&self, state: &[u32]) -> Vec<u32> {
+        let (width, height) = self.size();
+        let mut cells = vec![0; width * height * self.game.stride()];
+        self.read_board(&state[..self.words], &mut cells);
+        cells
+    }
+
     fn state_of(&self, engine: &Engine) -> Vec<u32> {
         let mut state = Vec::with_capacity(self.state_len());
         self.write_state(engine, &mut state);
@@ -217,7 +234,7 @@ impl Level {
 }
 
 impl CoreGame for Level {
-    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().chance();
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().chance().draw();
     type State = [u32];
     type Key = ();
     type Move = Input;

@@ -20,6 +20,7 @@ pub mod play;
 mod rng;
 pub use rng::Rng;
 pub mod compile;
+mod draw;
 mod pack;
 mod palette;
 

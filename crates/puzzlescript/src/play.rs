@@ -181,7 +181,8 @@ pub fn ascii(game: &Game, board: &Board) -> String {
     out
 }
 
-fn glyph_of(game: &Game, cell: &[u32]) -> char {
+/// The legend's character for one cell's object bits, as [`ascii`] picks it.
+pub(crate) fn glyph_of(game: &Game, cell: &[u32]) -> char {
     let without_background = |m: &[u32]| {
         let mut v = m.to_vec();
         if let Some(b) = game.background {

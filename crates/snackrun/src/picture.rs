@@ -33,15 +33,17 @@ impl Draw for Course {
                     .spot(state[bear as usize])
                     .or(goal.filter(|_| self.is_home(state[bear as usize])))?;
                 Some(Piece {
-                    name: if bear == Bear::Bubu { "Bubu" } else { "Dudu" },
+                    name: if bear == Bear::Bubu { "Bubu" } else { "Dudu" }.into(),
                     fill: if bear == Bear::Bubu {
                         "#ffe082"
                     } else {
                         "#8d6e63"
-                    },
+                    }
+                    .into(),
                     glyph: bear.letter(),
                     cells: vec![at],
                     actor: true,
+                    sprite: Vec::new(),
                 })
             })
             .collect();

@@ -23,8 +23,8 @@ pub fn grid(scene: &Scene) -> String {
 /// What each character of `scene` stands for, in order of first use.
 pub fn key(scene: &Scene) -> String {
     let mut seen: Vec<(char, &str)> = Vec::new();
-    let looks = scene.cells.iter().map(|look| (look.glyph, look.name));
-    let pieces = scene.pieces.iter().map(|piece| (piece.glyph, piece.name));
+    let looks = scene.cells.iter().map(|look| (look.glyph, &*look.name));
+    let pieces = scene.pieces.iter().map(|piece| (piece.glyph, &*piece.name));
     for entry in looks.chain(pieces) {
         if !seen.contains(&entry) {
             seen.push(entry);

@@ -55,7 +55,8 @@ pub fn replay(playback: &Playback, id: &str) -> String {
         );
     }
     let body = format!(
-        "{}{}{layers}{}",
+        "{}{}{}{layers}{}",
+        svg::sprites(playback.frames.iter().map(|frame| &frame.scene)),
         svg::board(first),
         svg::path(playback),
         svg::legend(playback, first.width * CELL + 12)

@@ -1,7 +1,8 @@
 //! Pictures of levels and solutions, game-neutral.
 //!
 //! A game describes one state of a level as a [`Scene`]: a look per cell
-//! (what a legend calls it, a colour, an ASCII glyph, a label such as `W1`),
+//! (what a legend calls it, a colour, an ASCII glyph, a label such as `W1`,
+//! and, if the game has pixel art, its [`Pixels`] grids one over another),
 //! the pieces standing on the grid (bears, the block, objects), and links
 //! drawn as arrows (a switch to the tiles it drives, a plate to its gate).
 //! [`Playback`] is a level played through, one frame per state. The
@@ -13,27 +14,39 @@ pub mod ascii;
 pub mod html;
 pub mod svg;
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// A name or a colour: a literal most games write (`"wall"`), or a text a
+/// game makes when it loads (a PuzzleScript object's name and colours).
+pub type Text = Cow<'static, str>;
+
 /// A cell as drawn: the same name always has the same look.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Look {
     /// The legend's name for it (`plain tile`, `wall`, `heart`).
-    pub name: &'static str,
-    /// A CSS colour.
-    pub fill: &'static str,
+    pub name: Text,
+    /// A CSS colour: the whole cell, or what shows through its sprite.
+    pub fill: Text,
     /// Its character in the terminal.
     pub glyph: char,
     /// A short text drawn on it (`W1`, `a`), if any.
     pub label: Option<String>,
+    /// Pixel art drawn over the fill, the first grid at the bottom; empty
+    /// for a cell that is its fill alone.
+    pub sprite: Sprite,
 }
 
 impl Look {
-    /// A look without a label.
-    pub fn new(name: &'static str, fill: &'static str, glyph: char) -> Look {
+    /// A look without a label or a sprite. `name` and `fill` are usually
+    /// literals; a game may make them when it loads (a `String`).
+    pub fn new(name: impl Into<Text>, fill: impl Into<Text>, glyph: char) -> Look {
         Look {
-            name,
-            fill,
+            name: name.into(),
+            fill: fill.into(),
             glyph,
             label: None,
+            sprite: Vec::new(),
         }
     }
 
@@ -44,21 +57,58 @@ impl Look {
             ..self
         }
     }
+
+    /// The same look, with `sprite` drawn over its fill.
+    pub fn with_sprite(self, sprite: Sprite) -> Look {
+        Look { sprite, ..self }
+    }
+}
+
+/// Pixel art: square grids drawn one over another across a whole cell,
+/// the first at the bottom. Shared grids (`Arc`) keep a scene of many
+/// cells small, and let a renderer draw each distinct picture once.
+pub type Sprite = Vec<Arc<Pixels>>;
+
+/// A square grid of pixels, `side` × `side`, stretched over a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pixels {
+    /// Pixels along each edge.
+    pub side: usize,
+    /// The CSS colours its pixels use.
+    pub colours: Vec<Text>,
+    /// Row by row, `side × side` of them: an index into `colours`, or
+    /// `None` where the pixel is transparent (as is an index past the
+    /// colours, or a missing pixel).
+    pub pixels: Vec<Option<u8>>,
+}
+
+impl Pixels {
+    /// The colour of the pixel at (`row`, `col`), if it is not transparent.
+    pub fn at(&self, row: usize, col: usize) -> Option<&str> {
+        if row >= self.side || col >= self.side {
+            return None;
+        }
+        let index = (*self.pixels.get(row * self.side + col)?)?;
+        self.colours.get(usize::from(index)).map(|colour| &**colour)
+    }
 }
 
 /// Something standing on the grid in one state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// The legend's name for it (`block`, `Bubu (small bear)`).
-    pub name: &'static str,
-    /// A CSS colour.
-    pub fill: &'static str,
+    pub name: Text,
+    /// A CSS colour: its box, when it has no sprite.
+    pub fill: Text,
     /// Its character in the terminal.
     pub glyph: char,
     /// The cells it covers, `(row, column)`, 0-based.
     pub cells: Vec<(usize, usize)>,
     /// Moved by the player: its path is drawn and numbered.
     pub actor: bool,
+    /// Pixel art drawn over each cell it covers, instead of a box of its
+    /// fill; empty for the box. Transparent pixels show the cell below.
+    pub sprite: Sprite,
 }
 
 /// An arrow between two cells: what drives what.

@@ -2,10 +2,17 @@
 //! links, the pieces, the path of a playback (each step's footprint, a
 //! numbered mark where an actor moved, a line or an arc between), and a
 //! legend.
+//!
+//! Pixel art is drawn once and used many times: each distinct grid of
+//! pixels is a `<g>` in `<defs>` (a `<rect>` per run of one colour), each
+//! distinct stack of grids over a fill another, and a cell or piece that
+//! shows it is one `<use>`. Ids are hashes of what they draw, so pictures
+//! that share a page may define one id twice, but never two ways.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use super::{Look, Playback, Scene};
+use super::{Look, Pixels, Playback, Scene, Sprite};
 
 /// The cells one piece covers.
 type Cells = Vec<(usize, usize)>;
@@ -19,7 +26,8 @@ const LEGEND: usize = 190;
 /// a legend of everything that appears.
 pub fn picture(playback: &Playback) -> String {
     let first = &playback.frames[0].scene;
-    let mut body = board(first);
+    let mut body = sprites(playback.frames.iter().map(|frame| &frame.scene));
+    body.push_str(&board(first));
     body.push_str(&path(playback));
     body.push_str(&pieces(first));
     body.push_str(&legend(playback, first.width * CELL + 12));
@@ -39,7 +47,8 @@ pub fn size(playback: &Playback) -> (usize, usize) {
 
 /// A small picture of the level as it starts, without legend or path.
 pub fn thumbnail(scene: &Scene, width: usize) -> String {
-    let mut body = board(scene);
+    let mut body = sprites([scene]);
+    body.push_str(&board(scene));
     body.push_str(&pieces(scene));
     let (w, h) = (scene.width * CELL, scene.height * CELL);
     format!(
@@ -73,15 +82,23 @@ fn centre(row: usize, col: usize) -> (usize, usize) {
     (col * CELL + CELL / 2, row * CELL + CELL / 2)
 }
 
-/// One cell's rectangle and label.
+/// One cell's rectangle (or its pixel art, edge to edge) and label.
 pub fn cell(row: usize, col: usize, look: &Look) -> String {
     let (x, y) = (col * CELL, row * CELL);
-    let mut out = format!(
-        "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
-         stroke=\"#0b0e14\" stroke-width=\"1\"><title>{}</title></rect>",
-        look.fill,
-        escape(look.name)
-    );
+    let mut out = if look.sprite.is_empty() {
+        format!(
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
+             stroke=\"#0b0e14\" stroke-width=\"1\"><title>{}</title></rect>",
+            look.fill,
+            escape(&look.name)
+        )
+    } else {
+        format!(
+            "<use href=\"#{}\" x=\"{x}\" y=\"{y}\"><title>{}</title></use>",
+            stack_id(Some(&look.fill), &look.sprite),
+            escape(&look.name)
+        )
+    };
     if let Some(label) = &look.label {
         let (cx, cy) = centre(row, col);
         let _ = write!(
@@ -122,6 +139,19 @@ pub fn board(scene: &Scene) -> String {
 pub fn pieces(scene: &Scene) -> String {
     let mut out = String::from("<g class=\"pieces\">\n");
     for piece in &scene.pieces {
+        if !piece.sprite.is_empty() {
+            let id = stack_id(None, &piece.sprite);
+            for &(row, col) in &piece.cells {
+                let _ = writeln!(
+                    out,
+                    "<use href=\"#{id}\" x=\"{}\" y=\"{}\"><title>{}</title></use>",
+                    col * CELL,
+                    row * CELL,
+                    escape(&piece.name)
+                );
+            }
+            continue;
+        }
         let Some((top, left, bottom, right)) = bounds(&piece.cells) else {
             continue;
         };
@@ -134,7 +164,7 @@ pub fn pieces(scene: &Scene) -> String {
             (right - left + 1) * CELL - 8,
             (bottom - top + 1) * CELL - 8,
             piece.fill,
-            escape(piece.name)
+            escape(&piece.name)
         );
     }
     out.push_str("</g>\n");
@@ -253,19 +283,33 @@ pub fn path(playback: &Playback) -> String {
     format!("<g class=\"path\">\n{lines}{marks}</g>\n")
 }
 
-/// Every (name, fill) drawn in the playback, cells first, in order of
-/// first appearance.
-fn legend_entries(playback: &Playback) -> Vec<(&'static str, &'static str)> {
+/// Every (name, fill, pixel art) drawn in the playback, cells first, in
+/// order of first appearance; the art as the id of its stack.
+fn legend_entries(playback: &Playback) -> Vec<(&str, &str, Option<String>)> {
     let mut entries = Vec::new();
+    let mut seen = HashSet::new();
+    let mut last = None;
     for frame in &playback.frames {
-        let cells = frame.scene.cells.iter().map(|look| (look.name, look.fill));
+        let cells = frame
+            .scene
+            .cells
+            .iter()
+            .map(|look| (&look.name, &look.fill, Some(&look.fill), &look.sprite));
         let pieces = frame
             .scene
             .pieces
             .iter()
-            .map(|piece| (piece.name, piece.fill));
-        for entry in cells.chain(pieces) {
-            if !entries.contains(&entry) {
+            .map(|piece| (&piece.name, &piece.fill, None, &piece.sprite));
+        for item in cells.chain(pieces) {
+            // Neighbouring cells are often alike: skip them without hashing.
+            if last == Some(item) {
+                continue;
+            }
+            last = Some(item);
+            let (name, fill, under, sprite) = item;
+            let art = (!sprite.is_empty()).then(|| stack_id(under.map(|f| &**f), sprite));
+            let entry = (&**name, &**fill, art);
+            if seen.insert(entry.clone()) {
                 entries.push(entry);
             }
         }
@@ -277,11 +321,20 @@ fn legend_entries(playback: &Playback) -> Vec<(&'static str, &'static str)> {
 pub fn legend(playback: &Playback, x: usize) -> String {
     let mut out = String::from("<g class=\"legend\">\n");
     let mut y = 12;
-    for (name, fill) in legend_entries(playback) {
+    for (name, fill, art) in legend_entries(playback) {
+        let swatch = match art {
+            None => format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"16\" height=\"16\" fill=\"{fill}\" stroke=\"#888\"/>"
+            ),
+            Some(id) => format!(
+                "<use href=\"#{id}\" transform=\"translate({x},{y}) scale({})\"/>\
+                 <rect x=\"{x}\" y=\"{y}\" width=\"16\" height=\"16\" fill=\"none\" stroke=\"#888\"/>",
+                number(16.0 / CELL as f64)
+            ),
+        };
         let _ = writeln!(
             out,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"16\" height=\"16\" fill=\"{fill}\" stroke=\"#888\"/>\
-             <text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"#e8e8e8\">{}</text>",
+            "{swatch}<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"#e8e8e8\">{}</text>",
             x + 24,
             y + 13,
             escape(name)
@@ -301,4 +354,161 @@ pub fn legend(playback: &Playback, x: usize) -> String {
     }
     out.push_str("</g>\n");
     out
+}
+
+/// FNV-1a over 64 bits: the same on every run and machine, so a picture's
+/// ids do not change between runs (snapshots) or platforms.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// A text and an end mark (0xff is never part of UTF-8).
+    fn text(&mut self, text: &str) {
+        self.bytes(text.as_bytes());
+        self.bytes(&[0xff]);
+    }
+}
+
+/// The id of the `<g>` that draws `grid`: a hash of its side and of each
+/// pixel's colour, so equal drawings share one id.
+fn grid_id(grid: &Pixels) -> String {
+    let mut hash = Fnv::new();
+    hash.bytes(&(grid.side as u64).to_le_bytes());
+    for row in 0..grid.side {
+        for col in 0..grid.side {
+            hash.text(grid.at(row, col).unwrap_or(""));
+        }
+    }
+    format!("p{:016x}", hash.0)
+}
+
+/// The id of the `<g>` that draws `sprite` over `fill` (a cell's), or
+/// over nothing (a piece's).
+fn stack_id(fill: Option<&str>, sprite: &Sprite) -> String {
+    let mut hash = Fnv::new();
+    match fill {
+        Some(fill) => hash.text(fill),
+        None => hash.bytes(&[0xfe]),
+    }
+    for grid in sprite {
+        hash.text(&grid_id(grid));
+    }
+    format!("s{:016x}", hash.0)
+}
+
+/// A number as SVG writes it: at most four decimals, no trailing zeros.
+fn number(value: f64) -> String {
+    let text = format!("{value:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The rectangles that draw `grid`, in its own units (a pixel is 1 × 1):
+/// each run of one colour along a row, grown down over the rows below
+/// that have the same run, so a square of one colour is one `<rect>`.
+fn grid_markup(id: &str, grid: &Pixels) -> String {
+    // (x, y, width, height, colour)
+    let mut rects: Vec<(usize, usize, usize, usize, &str)> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    for row in 0..grid.side {
+        let mut still_open = Vec::new();
+        let mut col = 0;
+        while col < grid.side {
+            let Some(colour) = grid.at(row, col) else {
+                col += 1;
+                continue;
+            };
+            let start = col;
+            while col < grid.side && grid.at(row, col) == Some(colour) {
+                col += 1;
+            }
+            let width = col - start;
+            let above = open.iter().copied().find(|&k| {
+                let (x, _, w, _, c) = rects[k];
+                x == start && w == width && c == colour
+            });
+            match above {
+                Some(k) => {
+                    rects[k].3 += 1;
+                    still_open.push(k);
+                }
+                None => {
+                    rects.push((start, row, width, 1, colour));
+                    still_open.push(rects.len() - 1);
+                }
+            }
+        }
+        open = still_open;
+    }
+    let mut out = format!("<g id=\"{id}\">");
+    for (x, y, width, height, colour) in rects {
+        let _ = write!(
+            out,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{height}\" fill=\"{}\"/>",
+            escape(colour)
+        );
+    }
+    out.push_str("</g>\n");
+    out
+}
+
+/// The `<defs>` of the pixel art in `scenes`: each distinct grid once, and
+/// each distinct stack of grids (over a cell's fill, or over nothing for a
+/// piece) once, for the cells and pieces to `<use>`. Empty when no scene
+/// has pixel art, so a game without any draws as it always has.
+pub fn sprites<'a>(scenes: impl IntoIterator<Item = &'a Scene>) -> String {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut grids = String::new();
+    let mut stacks = String::new();
+    let mut last: Option<(Option<&str>, &Sprite)> = None;
+    for scene in scenes {
+        let cells = scene
+            .cells
+            .iter()
+            .map(|look| (Some(&*look.fill), &look.sprite));
+        let pieces = scene.pieces.iter().map(|piece| (None, &piece.sprite));
+        for (fill, sprite) in cells.chain(pieces) {
+            // Neighbouring cells are often alike: skip them without hashing.
+            if sprite.is_empty() || last == Some((fill, sprite)) {
+                continue;
+            }
+            last = Some((fill, sprite));
+            let id = stack_id(fill, sprite);
+            if !seen.insert(id.clone()) {
+                continue;
+            }
+            let _ = write!(stacks, "<g id=\"{id}\" shape-rendering=\"crispEdges\">");
+            if let Some(fill) = fill {
+                let _ = write!(
+                    stacks,
+                    "<rect width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/>",
+                    escape(fill)
+                );
+            }
+            for grid in sprite.iter().filter(|grid| grid.side > 0) {
+                let grid_id = grid_id(grid);
+                if seen.insert(grid_id.clone()) {
+                    grids.push_str(&grid_markup(&grid_id, grid));
+                }
+                let _ = write!(
+                    stacks,
+                    "<use href=\"#{grid_id}\" transform=\"scale({})\"/>",
+                    number(CELL as f64 / grid.side as f64)
+                );
+            }
+            stacks.push_str("</g>\n");
+        }
+    }
+    if grids.is_empty() && stacks.is_empty() {
+        return String::new();
+    }
+    format!("<defs>\n{grids}{stacks}</defs>\n")
 }

@@ -5,5 +5,6 @@ mod compile_errors;
 mod conformance;
 mod fixtures;
 mod parse_messages;
+mod pictures;
 mod search;
 mod simulation;
