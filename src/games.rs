@@ -7,7 +7,12 @@ use puzzle_qa_core::generate::Generator;
 use puzzle_qa_core::harness::GameChecks;
 
 /// Every game puzzle-qa knows, by name.
-pub static GAMES: &[GameChecks] = &[bloxorz::GAME, hugmaze::GAME, snackrun::GAME];
+pub static GAMES: &[GameChecks] = &[
+    bloxorz::GAME,
+    hugmaze::GAME,
+    snackrun::GAME,
+    puzzlescript::GAME,
+];
 
 /// The games that can make levels (`puzzle-qa generate`), each with its
 /// level generator.

@@ -74,10 +74,27 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
                     }
                     (Suite::discover(settings), true)
                 }
+                Group::Bare(files) => {
+                    let entries = files
+                        .into_iter()
+                        .flat_map(|(game, path)| {
+                            let beside = expectations_beside(&path);
+                            let shown = settings.shown(&beside);
+                            LevelEntry::all_in(&settings, game, path).into_iter().map(
+                                move |entry| LevelEntry {
+                                    expectation_path: beside.clone(),
+                                    shown_expectation: shown.clone(),
+                                    ..entry
+                                },
+                            )
+                        })
+                        .collect();
+                    (Suite::of(settings, entries), false)
+                }
                 Group::Levels(levels) => {
                     let entries = levels
                         .into_iter()
-                        .map(|(game, path)| LevelEntry::new(&settings, game, path))
+                        .flat_map(|(game, path)| LevelEntry::all_in(&settings, game, path))
                         .collect();
                     (Suite::of(settings, entries), false)
                 }
@@ -126,6 +143,16 @@ enum Group {
     Whole,
     /// These level files only.
     Levels(Vec<(&'static GameChecks, PathBuf)>),
+    /// Game files outside any repository (`mygame.txt` of PuzzleScript),
+    /// each with its expectations beside it (`mygame.expectations.toml`).
+    Bare(Vec<(&'static GameChecks, PathBuf)>),
+}
+
+/// Where a bare game file's expectations live: beside it,
+/// `mygame.txt` → `mygame.expectations.toml`.
+fn expectations_beside(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}.expectations.toml"))
 }
 
 impl Selection {
@@ -145,6 +172,24 @@ impl Selection {
                 Missing::NotFound => format!("no such file or folder: {target}"),
                 Missing::Other(why) => format!("{target}: {why}"),
             })?;
+            if absolute.is_file()
+                && game_of_folder(absolute.parent()).is_none()
+                && super::puzzlescript::recognise(&absolute, None)
+            {
+                let folder = ancestor(&absolute, 1);
+                let game = find(super::puzzlescript::NAME).expect("PuzzleScript is registered");
+                match selection
+                    .groups
+                    .entry(folder)
+                    .or_insert_with(|| Group::Bare(Vec::new()))
+                {
+                    Group::Bare(files) if !files.iter().any(|(_, p)| *p == absolute) => {
+                        files.push((game, absolute));
+                    }
+                    _ => {}
+                }
+                continue;
+            }
             if absolute.is_file() {
                 let game = game_of_folder(absolute.parent()).ok_or_else(|| {
                     format!(
@@ -328,8 +373,27 @@ impl SuiteRun {
             .chain(&self.orphans)
     }
 
+    /// Whether a verdict failed. A level with no expectations yet (a bare
+    /// game file checked before its first bless) only reports: its stale
+    /// verdicts are what bless would record, not failures.
     fn failed(&self) -> bool {
-        self.verdicts().any(|verdict| !verdict.passed())
+        let unrecorded = |subject: &Arc<Subject>| {
+            let path = &subject.entry().expectation_path;
+            !path.exists()
+                && path
+                    .file_name()
+                    .is_some_and(|name| name.to_string_lossy().ends_with(".expectations.toml"))
+        };
+        self.levels
+            .iter()
+            .flat_map(|subject| {
+                let new = unrecorded(subject);
+                subject.verdicts().map(move |(_, verdict)| {
+                    !verdict.passed() && !(new && matches!(verdict, Verdict::Stale { .. }))
+                })
+            })
+            .chain(self.orphans.iter().map(|verdict| !verdict.passed()))
+            .any(|failed| failed)
     }
 
     fn print_json(&self) {

@@ -15,6 +15,8 @@ mod parse;
 pub use parse::parse;
 mod bits;
 pub mod engine;
+mod harness;
+pub use harness::GAME;
 pub mod level;
 pub mod play;
 mod rng;
