@@ -16,6 +16,7 @@ mod designer_repo;
 mod generate;
 mod guide;
 mod harness;
+mod many_levels;
 mod pictures;
 mod puzzlescript;
 mod report;

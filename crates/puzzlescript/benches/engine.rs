@@ -61,11 +61,12 @@ impl CoreGame for Counted {
     fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Self::Refusal> {
         self.level.step(state, mv)
     }
-    fn successors(&self, state: &[u32], mut visit: impl FnMut(Input, &[u32], Cost)) {
-        self.level.successors(state, |m, next, cost| {
-            self.generated.fetch_add(1, Ordering::Relaxed);
-            visit(m, next, cost)
-        });
+    fn successors(&self, state: &[u32], visit: impl FnMut(Input, &[u32], Cost)) {
+        // Counted as the peers count: every input tried from an expanded
+        // state, whether or not it changes the level.
+        let tried = self.level.moves(state).count() as u64;
+        self.generated.fetch_add(tried, Ordering::Relaxed);
+        self.level.successors(state, visit);
     }
     fn format_moves(&self, moves: &[Input]) -> String {
         self.level.format_moves(moves)
@@ -96,6 +97,24 @@ fn bfs_child(job: &str) {
         level: Level::new(game, index, "bench").expect("a grid level"),
         generated: AtomicU64::new(0),
     };
+    if std::env::var_os("PUZZLESCRIPT_BFS_EXHAUST").is_some() {
+        // To the end: every state play can reach, won ones included.
+        let (stats, ended) = counted.level.explore(20_000_000);
+        let tried = counted.level.moves(&counted.level.start()).count() as u64;
+        println!(
+            "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12} {:>8.1} {:>9}",
+            file,
+            n,
+            if ended { "end" } else { "limit" },
+            stats.expanded * tried,
+            stats.stored,
+            stats.elapsed.as_secs_f64(),
+            "-",
+            stats.bytes_per_state(),
+            peak_kib()
+        );
+        return;
+    }
     let outcome = puzzle_qa_core::search::bfs(&counted, 20_000_000);
     let stats = outcome.stats();
     let secs = stats.elapsed.as_secs_f64();
@@ -114,7 +133,7 @@ fn bfs_child(job: &str) {
     );
 }
 
-fn bfs_parent(list: Option<&str>) {
+fn bfs_parent(list: Option<&str>, exhaust: bool) {
     let default = "heroes_of_sokoban.txt:4,manic_ammo.txt:7,microban.txt:5,sokoban_basic.txt:2,heroes_of_sokoban.txt:3,push.txt:5";
     println!(
         "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8} {:>12} {:>8} {:>9}",
@@ -122,9 +141,12 @@ fn bfs_parent(list: Option<&str>) {
     );
     let me = std::env::current_exe().expect("the bench's own path");
     for job in list.unwrap_or(default).split(',') {
-        let status = std::process::Command::new(&me)
-            .env("PUZZLESCRIPT_BFS_CHILD", job)
-            .status();
+        let mut child = std::process::Command::new(&me);
+        child.env("PUZZLESCRIPT_BFS_CHILD", job);
+        if exhaust {
+            child.env("PUZZLESCRIPT_BFS_EXHAUST", "1");
+        }
+        let status = child.status();
         if !status.is_ok_and(|s| s.success()) {
             eprintln!("{job}: the search failed");
         }
@@ -141,7 +163,7 @@ fn main() {
     }
     if let Some(at) = args.iter().position(|a| a == "--bfs") {
         let list = args.get(at + 1).filter(|a| !a.starts_with('-')).cloned();
-        return bfs_parent(list.as_deref());
+        return bfs_parent(list.as_deref(), args.iter().any(|a| a == "--exhaust"));
     }
     let mut turns = 2_000usize;
     let mut filter = String::new();

@@ -327,6 +327,15 @@ impl Level {
             .collect()
     }
 
+    /// The level explored to the end (a won state leads nowhere), within
+    /// `limit` states: the search's statistics (stored: every state play
+    /// can reach, the start and won states included), and whether it ended
+    /// before the limit.
+    pub fn explore(&self, limit: usize) -> (search::Stats, bool) {
+        let outcome = search::bfs(&Explore(self.clone()), limit);
+        (outcome.stats(), outcome.status() != search::Status::Limit)
+    }
+
     /// The rule lines that fire in some state of the level's reachable
     /// space (the level-start turn included), or `None` when the space
     /// holds more than `limit` states.
