@@ -16,6 +16,9 @@ struct AblateJson<'a> {
     file: &'a str,
     game: &'a str,
     par: Option<u32>,
+    /// The level's number in its file, for a file of many levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u64>,
     /// Keyed by mechanic name, in the game's order.
     mechanics: Mechanics<'a>,
     /// Empty unless `--objects`.
@@ -65,7 +68,7 @@ struct ObjectLine<'a> {
 
 pub fn run(args: AblateArgs) -> Exit {
     let file = args.file.display().to_string();
-    let Some(loaded) = load(&args.file, args.game.as_deref()) else {
+    let Some(loaded) = load(&args.file, args.game.as_deref(), args.level) else {
         return Exit::BadInput;
     };
     let level = loaded.loaded.level.as_ref();
@@ -120,6 +123,7 @@ pub fn run(args: AblateArgs) -> Exit {
             file: &file,
             game: loaded.game.name,
             par: solution.par,
+            level: loaded.level,
             mechanics: Mechanics(
                 mechanics
                     .iter()
@@ -203,6 +207,7 @@ fn reachability(
             file,
             game,
             par: None,
+            level: None,
             mechanics: Mechanics(
                 lines
                     .iter()
@@ -301,6 +306,22 @@ fn print_text(
             if decoration == 1 { "it" } else { "them" }
         );
     }
+    let dead = mechanics.iter().filter(|result| result.idle).count();
+    if dead > 0 {
+        println!(
+            "{dead} dead: {} in no state the level can reach, so {} no search",
+            if dead == 1 {
+                "it takes part"
+            } else {
+                "they take part"
+            },
+            if dead == 1 {
+                "it needed"
+            } else {
+                "they needed"
+            }
+        );
+    }
 }
 
 fn row(result: &Ablated, name: String) -> [String; 5] {
@@ -314,9 +335,18 @@ fn row(result: &Ablated, name: String) -> [String; 5] {
     [
         name,
         result.ablation.replacement.to_string(),
-        result.class.name().to_string(),
+        if result.idle {
+            // Found without a search: it fires in no reachable state.
+            format!("{} (dead)", result.class.name())
+        } else {
+            result.class.name().to_string()
+        },
         par,
-        result.solution.stats.stored.to_string(),
+        if result.idle {
+            "-".to_string()
+        } else {
+            result.solution.stats.stored.to_string()
+        },
     ]
 }
 

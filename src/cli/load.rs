@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::games::{GAMES, find};
+use puzzle_qa_core::diagnostic::text_of;
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::{Loaded, read_level};
 
@@ -11,12 +12,16 @@ use puzzle_qa_core::level::{Loaded, read_level};
 pub struct LoadedFile {
     pub game: &'static GameChecks,
     pub loaded: Loaded,
+    /// The level's number in its file, for a game whose files hold several.
+    pub level: Option<u64>,
 }
 
-/// Reads and parses `path`. Warnings and any error go to stderr, rendered
-/// against the file; `None` means the error was printed (bad input, exit 2).
-pub fn load(path: &Path, game: Option<&str>) -> Option<LoadedFile> {
-    match read(path, game) {
+/// Reads and parses `path`: for a game whose files hold several levels,
+/// level `level` of it (default 1). Warnings and any error go to stderr,
+/// rendered against the file; `None` means the error was printed (bad
+/// input, exit 2).
+pub fn load(path: &Path, game: Option<&str>, level: Option<u64>) -> Option<LoadedFile> {
+    match read(path, game, level) {
         Ok(loaded) => Some(loaded),
         Err(message) => {
             eprint!("{message}");
@@ -25,7 +30,7 @@ pub fn load(path: &Path, game: Option<&str>) -> Option<LoadedFile> {
     }
 }
 
-fn read(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
+fn read(path: &Path, game: Option<&str>, level: Option<u64>) -> Result<LoadedFile, String> {
     let shown = path.display().to_string();
     let game = match game {
         Some(name) => find(name).ok_or_else(|| {
@@ -34,6 +39,11 @@ fn read(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
                 crate::games::names()
             )
         })?,
+        None if GameChecks::of_folder(path, GAMES).is_none()
+            && super::puzzlescript::recognise(path, None) =>
+        {
+            find(super::puzzlescript::NAME).expect("PuzzleScript is registered")
+        }
         None => GameChecks::of_folder(path, GAMES).ok_or_else(|| {
             format!(
                 "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
@@ -42,9 +52,46 @@ fn read(path: &Path, game: Option<&str>) -> Result<LoadedFile, String> {
             )
         })?,
     };
-    let (text, loaded) = read_level(path, &shown, game.load)?;
-    for warning in &loaded.warnings {
+    let Some(many) = game.many else {
+        if level.is_some() {
+            return Err(format!(
+                "error: --level: a {} file holds one level\n",
+                game.name
+            ));
+        }
+        let (text, loaded) = read_level(path, &shown, game.load)?;
+        for warning in &loaded.warnings {
+            eprint!("{}", warning.render(&shown, &text));
+        }
+        return Ok(LoadedFile {
+            game,
+            loaded,
+            level: None,
+        });
+    };
+    let bytes =
+        std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
+    let text = text_of(bytes, &shown)?;
+    let file = (many.load)(&text).map_err(|error| error.render(&shown, &text))?;
+    let number = level.unwrap_or(1);
+    let count = file.levels.len();
+    let member = usize::try_from(number)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|index| file.levels.into_iter().nth(index))
+        .ok_or_else(|| {
+            format!(
+                "error: {shown} has {count} levels; there is no level {number}\n  = hint: \
+                 levels count from 1\n"
+            )
+        })?;
+    let loaded = member.level.map_err(|error| error.render(&shown, &text))?;
+    for warning in file.warnings.iter().chain(&loaded.warnings) {
         eprint!("{}", warning.render(&shown, &text));
     }
-    Ok(LoadedFile { game, loaded })
+    Ok(LoadedFile {
+        game,
+        loaded,
+        level: Some(number),
+    })
 }

@@ -172,6 +172,10 @@ struct AblateArgs {
     /// The game of FILE, instead of inferring it from the folder name.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level to ablate,
+    /// counting grid levels from 1 (default 1).
+    #[arg(long, value_name = "N")]
+    level: Option<u64>,
     /// The most states one search may store before giving up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
     limit: usize,

@@ -121,27 +121,27 @@ pub fn solve(
         );
         return Exit::BadInput;
     }
-    let random = game.uses_random();
-    if random {
-        eprintln!(
-            "note: {shown} uses randomness (a random rule group, a random object or randomdir): its levels have no par"
-        );
-    }
     let game = Arc::new(game);
     let mut verdict = Exit::Passed;
+    let mut noted = false;
     for n in (1..=count).filter(|n| only.is_none_or(|o| o == *n)) {
         let index = puzzlescript::play::grid_index(&game, n as usize).expect("n is a level");
-        let solution = if random {
-            None
-        } else {
-            let level = puzzlescript::level::Level::new(
-                Arc::clone(&game),
-                index,
-                puzzlescript::play::DEFAULT_SEED,
-            )
-            .expect("a grid level");
-            Some(level.solve(options))
-        };
+        let level = puzzlescript::level::Level::new(
+            Arc::clone(&game),
+            index,
+            puzzlescript::play::DEFAULT_SEED,
+        )
+        .expect("a grid level");
+        // A level of a random or real-time game has no par: its status
+        // says which, and the note why (once a file).
+        let no_par = AnyLevel::no_par(&level);
+        if let Some(no_par) = &no_par
+            && !noted
+        {
+            eprintln!("note: {shown}: {}", no_par.note);
+            noted = true;
+        }
+        let solution = no_par.is_none().then(|| level.solve(options));
         if solution
             .as_ref()
             .is_some_and(|s| s.status != Status::Solved)
@@ -150,7 +150,7 @@ pub fn solve(
         }
         if json {
             let status = match &solution {
-                None => "random",
+                None => no_par.as_ref().map_or("random", |no_par| no_par.status),
                 Some(s) => match s.status {
                     Status::Solved => "solved",
                     Status::Unsolvable => "unsolvable",
@@ -175,7 +175,8 @@ pub fn solve(
         } else if let Some(s) = solution {
             rows.push((format!("{shown} level {n}"), s));
         } else {
-            println!("{shown} level {n}: random (no par)");
+            let status = no_par.as_ref().map_or("random", |no_par| no_par.status);
+            println!("{shown} level {n}: {status} (no par)");
         }
     }
     verdict

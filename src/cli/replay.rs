@@ -26,7 +26,7 @@ pub fn run(args: ReplayArgs) -> Exit {
         );
         return Exit::BadInput;
     }
-    let Some(loaded) = load(&args.file, args.game.as_deref()) else {
+    let Some(loaded) = load(&args.file, args.game.as_deref(), None) else {
         return Exit::BadInput;
     };
     let report = match loaded.loaded.level.replay_text(&args.moves) {

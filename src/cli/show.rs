@@ -19,7 +19,7 @@ pub fn run(args: ShowArgs) -> Exit {
         );
         return Exit::BadInput;
     }
-    let Some(loaded) = load(&args.file, args.game.as_deref()) else {
+    let Some(loaded) = load(&args.file, args.game.as_deref(), None) else {
         return Exit::BadInput;
     };
     draw(&*loaded.loaded.level, loaded.game.name, &file, None, &args)

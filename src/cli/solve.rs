@@ -43,7 +43,7 @@ pub fn run(args: SolveArgs) -> Exit {
             verdict = verdict.max(Exit::BadInput);
             continue;
         }
-        let Some(loaded) = load(path, args.game.as_deref()) else {
+        let Some(loaded) = load(path, args.game.as_deref(), None) else {
             verdict = verdict.max(Exit::BadInput);
             continue;
         };
