@@ -300,3 +300,80 @@ fn show_draws_a_level_of_a_file_in_the_games_own_art() {
         stderr(&out)
     );
 }
+
+/// A copy of the fixture game `name` as a bare file in a folder of its own
+/// (no repository around it): what a designer with one game file has.
+fn bare(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mygame.txt");
+    std::fs::copy(game(name), &file).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn a_bare_game_file_is_checked_then_blessed_beside_itself() {
+    let (dir, file) = bare("push");
+    let path = file.to_str().unwrap();
+    // Before its first bless it reports every level, and does not fail.
+    let out = puzzle_qa_in(dir.path(), &["check", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("puzzlescript::mygame::1"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!dir.path().join("mygame.expectations.toml").exists());
+    let out = puzzle_qa_in(dir.path(), &["bless", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(dir.path().join("mygame.expectations.toml")).unwrap();
+    assert!(written.starts_with("[1]\n"), "{written}");
+    assert!(written.contains("fingerprint = "), "{written}");
+    // Now the expectations hold it: an edit that changes a par fails.
+    let out = puzzle_qa_in(dir.path(), &["check", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let edited = written.replacen("par = ", "par = 9", 1);
+    std::fs::write(dir.path().join("mygame.expectations.toml"), edited).unwrap();
+    let out = puzzle_qa_in(dir.path(), &["check", path]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+}
+
+#[test]
+fn ablate_names_the_level_each_rules_line_and_the_dead_ones() {
+    let (dir, file) = bare("push");
+    let out = puzzle_qa_in(
+        dir.path(),
+        &["ablate", file.to_str().unwrap(), "--level", "1", "--json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let line = &json_lines(&out)[0];
+    assert_eq!(line["level"], 1);
+    let mechanics = line["mechanics"].as_object().unwrap();
+    let rules: Vec<(&String, &serde_json::Value)> = mechanics
+        .iter()
+        .filter(|(name, _)| name.starts_with("rule "))
+        .collect();
+    assert!(!rules.is_empty(), "{line}");
+    for (name, entry) in &rules {
+        let number: u64 = name["rule ".len()..]
+            .split(':')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(entry["line"], number, "{name}");
+        // A dead rule is decoration, found without a search.
+        if entry["dead"] == true {
+            assert_eq!(entry["class"], "decoration", "{name}");
+        }
+    }
+    let out = puzzle_qa_in(
+        dir.path(),
+        &["ablate", file.to_str().unwrap(), "--level", "99"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("there is no level 99"),
+        "{}",
+        stderr(&out)
+    );
+}

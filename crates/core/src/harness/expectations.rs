@@ -315,9 +315,16 @@ fn insert_member(root: &mut Table, number: &str) {
 fn space_tables(document: &mut DocumentMut) {
     let root = document.as_table_mut();
     let anything_before = root.iter().any(|(_, item)| item.is_value());
+    // In the order they print: a table with no position of its own (just
+    // made) prints after the one before it among the root's entries.
+    let mut last = None;
     let mut tables: Vec<(String, Option<isize>)> = root
         .iter()
-        .filter_map(|(key, item)| Some((key.to_string(), item.as_table()?.position())))
+        .filter_map(|(key, item)| {
+            let position = item.as_table()?.position().or(last);
+            last = position;
+            Some((key.to_string(), position))
+        })
         .collect();
     tables.sort_by_key(|(_, position)| *position);
     let mut anything_before = anything_before;
@@ -332,9 +339,14 @@ fn space_tables(document: &mut DocumentMut) {
 /// Spaces `table` (a header after something gets a blank line before it),
 /// then the tables inside it, which print after it.
 fn space_table(table: &mut Table, anything_before: &mut bool) {
-    let bare = table.decor().prefix().and_then(|p| p.as_str()) == Some("");
-    if *anything_before && bare && !table.is_implicit() {
-        table.decor_mut().set_prefix("\n");
+    // A table made here has no prefix of its own yet (toml_edit would
+    // print a blank line before it even at the top of the file).
+    let prefix = table.decor().prefix().map(|p| p.as_str());
+    let bare = matches!(prefix, None | Some(Some("")));
+    if bare && !table.is_implicit() {
+        table
+            .decor_mut()
+            .set_prefix(if *anything_before { "\n" } else { "" });
     }
     *anything_before |= !table.is_implicit() || table.iter().any(|(_, item)| item.is_value());
     let inner: Vec<String> = table
@@ -668,5 +680,39 @@ mod tests {
         let expectations = Expectations::parse("x.toml", "\npar = \"ten\"\n".into(), true).unwrap();
         let error = expectations.read::<Par>().unwrap_err();
         assert!(error.contains("x.toml:2:7"), "{error}");
+    }
+}
+
+#[cfg(test)]
+mod member_tests {
+    use super::*;
+
+    fn bless(text: &str, scope: &str, values: &[(&str, Option<Item>)]) -> String {
+        let expectations = Expectations::parse("x.toml", text.to_string(), true).unwrap();
+        expectations
+            .member(scope)
+            .with_values(values, &["par", "mechanics"])
+            .0
+    }
+
+    #[test]
+    fn level_tables_go_in_level_order_whatever_order_they_are_blessed_in() {
+        let par = |n: i64| [("par", Some(Item::Value(n.into())))];
+        let text = bless("", "2", &par(5));
+        let text = bless(&text, "3", &par(7));
+        let text = bless(&text, "1", &par(3));
+        assert_eq!(text, "[1]\npar = 3\n\n[2]\npar = 5\n\n[3]\npar = 7\n");
+        // A table added after others that have tables of their own.
+        let mechanics = {
+            let mut table = Table::new();
+            table.insert("crate", toml_edit::value("essential"));
+            [("mechanics", Some(Item::Table(table)))]
+        };
+        let text = bless("", "1", &mechanics);
+        let text = bless(&text, "2", &par(5));
+        assert_eq!(
+            text,
+            "[1]\n\n[1.mechanics]\ncrate = \"essential\"\n\n[2]\npar = 5\n"
+        );
     }
 }
