@@ -389,7 +389,8 @@ impl SuiteRun {
             .flat_map(|subject| {
                 let new = unrecorded(subject);
                 subject.verdicts().map(move |(_, verdict)| {
-                    !verdict.passed() && !(new && matches!(verdict, Verdict::Stale { .. }))
+                    let only_unrecorded = new && matches!(verdict, Verdict::Stale { .. });
+                    !verdict.passed() && !only_unrecorded
                 })
             })
             .chain(self.orphans.iter().map(|verdict| !verdict.passed()))
@@ -403,6 +404,7 @@ impl SuiteRun {
             print_line(&LevelLine {
                 file: Some(&entry.shown_level),
                 game: Some(entry.game.name),
+                level: entry.member,
                 status: solution.map(|solution| solution.status),
                 par: solution.and_then(|solution| solution.par),
                 expanded: solution.map(|solution| solution.stats.expanded),
@@ -415,6 +417,7 @@ impl SuiteRun {
             print_line(&LevelLine {
                 file: None,
                 game: None,
+                level: None,
                 status: None,
                 par: None,
                 expanded: None,
@@ -431,6 +434,9 @@ impl SuiteRun {
 struct LevelLine<'a> {
     file: Option<&'a str>,
     game: Option<&'a str>,
+    /// The level's number in its file, for a file of many levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<usize>,
     status: Option<Status>,
     par: Option<u32>,
     expanded: Option<u64>,
