@@ -16,9 +16,10 @@ first: failed, regression (a needed mechanic turned decoration), stale, hand-edi
 values edited while the level did not change), changed; unchanged levels are counted.
 
 --json prints one object: {base, commit, summary: {levels, failed, regression, stale, \
-hand_edit, changed, unchanged, new, removed, renamed, gate: \"pass\"|\"fail\"}, levels: \
-[{level, game, file, renamed_from, change: \"new\"|\"removed\"|\"renamed\"|\"edited\"|\
-\"expectations\"|\"unchanged\", severity: \"failed\"|\"regression\"|\"stale\"|\"hand-edit\"|\
+hand_edit, changed, unchanged, new, removed, renamed, renumbered, gate: \"pass\"|\"fail\"}, \
+levels: [{level, game, file, renamed_from (a renumbered level: FILE level N, its old number), \
+change: \"new\"|\"removed\"|\"renamed\"|\"renumbered\"|\"edited\"|\"expectations\"|\
+\"unchanged\", severity: \"failed\"|\"regression\"|\"stale\"|\"hand-edit\"|\
 \"changed\"|\"unchanged\", par: {before, after}, changes: [{key, owner: \"machine\"|\
 \"designer\", before, after, regression}], hand_edited: [key], checks: {CHECK: \"ok\"|\
 \"stale\"|\"failed\"}, failures: [{check, stale, message}], notes: [text]}], orphans: {ok, \

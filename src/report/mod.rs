@@ -62,7 +62,9 @@ use toml_edit::DocumentMut;
 pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::harness::{ExpectationKey, HARNESS_KEYS, Settings, Subject, Suite, Verdict};
+use puzzle_qa_core::harness::{
+    ExpectationKey, FINGERPRINT, HARNESS_KEYS, Settings, Subject, Suite, Verdict,
+};
 
 /// The integer key that gets a column of its own: the search checks' par.
 pub const PAR: &str = "par";
@@ -77,6 +79,9 @@ pub enum Change {
     Removed,
     /// Same content under a new name.
     Renamed,
+    /// A level of a file of many, the same under a new number (a level
+    /// was inserted or deleted before it).
+    Renumbered,
     /// The level file changed.
     Edited,
     /// Only its expectation file changed.
@@ -92,6 +97,7 @@ impl Change {
             Change::New => "new",
             Change::Removed => "removed",
             Change::Renamed => "renamed",
+            Change::Renumbered => "renumbered",
             Change::Edited => "edited",
             Change::Expectations => "expectations",
             Change::Unchanged => "unchanged",
@@ -435,9 +441,51 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
             .filter(|expectations| expectations.exists())
             .map(|expectations| parsed(expectations.text()));
         let after = subject.blessed_text().as_deref().map(parsed);
+        // A level of a file of many: its own table, at base the one that
+        // holds its fingerprint (it may have moved), else its number's.
+        let (before, working, after, change, moved_from) = match entry.member {
+            None => (before, working, after, change, None),
+            Some(number) => {
+                let fingerprint = subject.fingerprint();
+                let others = subject
+                    .source()
+                    .map_or(&[][..], |source| &source.fingerprints[..]);
+                let (old_number, before) = base_table(before.as_ref(), number, fingerprint, others);
+                let same_level = before.as_ref().and_then(|table| table_fingerprint(table))
+                    == fingerprint.map(str::to_string);
+                let change = match (change, &before, old_number) {
+                    (Change::New, _, _) | (_, None, _) => Change::New,
+                    (_, Some(_), Some(old)) if old != number => Change::Renumbered,
+                    (_, Some(_), _) if !same_level => Change::Edited,
+                    (_, Some(table), _)
+                        if Some(table.to_string())
+                            != member_table(working.as_ref(), number).map(|t| t.to_string()) =>
+                    {
+                        Change::Expectations
+                    }
+                    _ => Change::Unchanged,
+                };
+                let moved_from = old_number
+                    .filter(|old| *old != number)
+                    .map(|old| format!("{} level {old}", file.path));
+                (
+                    before,
+                    member_table(working.as_ref(), number),
+                    member_table(after.as_ref(), number),
+                    change,
+                    moved_from,
+                )
+            }
+        };
         let known = known_keys(entry.game);
         let changes = compare::changes(before.as_ref(), after.as_ref(), &known);
-        let level_same = was.is_some_and(|was| was.blob == file.blob);
+        let level_same = match entry.member {
+            None => was.is_some_and(|was| was.blob == file.blob),
+            Some(_) => matches!(
+                change,
+                Change::Unchanged | Change::Expectations | Change::Renumbered
+            ),
+        };
         let hand_edited = if level_same {
             compare::changes(before.as_ref(), working.as_ref(), &known)
                 .into_iter()
@@ -467,9 +515,11 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
             level: entry.id(),
             game: entry.game.name,
             file: file.path.clone(),
-            renamed_from: (change == Change::Renamed)
-                .then(|| was.map(|was| was.path.clone()))
-                .flatten(),
+            renamed_from: match change {
+                Change::Renamed => was.map(|was| was.path.clone()),
+                Change::Renumbered => moved_from,
+                _ => None,
+            },
             change,
             severity: Concern::Unchanged,
             par: [
@@ -554,6 +604,56 @@ pub fn regression_meaning(change: &ValueChange) -> Option<&'static str> {
 /// document to compare key by key.
 fn parsed(text: &str) -> DocumentMut {
     text.parse().unwrap_or_default()
+}
+
+/// Table `[number]` of a file of many levels' expectations, as a document
+/// of its own (what the key-by-key comparison reads).
+fn member_table(document: Option<&DocumentMut>, number: usize) -> Option<DocumentMut> {
+    let table = document?.get(&number.to_string())?.as_table()?;
+    let mut own = DocumentMut::new();
+    for (key, item) in table.iter() {
+        own.insert(key, item.clone());
+    }
+    Some(own)
+}
+
+/// The base's table for level `number`: the one holding its `fingerprint`
+/// (and that table's number), else the one of its number.
+fn base_table(
+    base: Option<&DocumentMut>,
+    number: usize,
+    fingerprint: Option<&str>,
+    current: &[String],
+) -> (Option<usize>, Option<DocumentMut>) {
+    let Some(base) = base else {
+        return (None, None);
+    };
+    let moved = fingerprint.and_then(|fingerprint| {
+        base.iter().find_map(|(key, item)| {
+            let held = item.as_table()?.get(FINGERPRINT)?.as_str()?;
+            (held == fingerprint)
+                .then(|| key.parse::<usize>().ok())
+                .flatten()
+        })
+    });
+    let old = moved.unwrap_or(number);
+    match member_table(Some(base), old) {
+        // Its number's table belongs to a level still in the file, which
+        // moved: this level is new.
+        Some(table)
+            if moved.is_none()
+                && table_fingerprint(&table).is_some_and(|held| current.contains(&held)) =>
+        {
+            (None, None)
+        }
+        Some(table) => (Some(old), Some(table)),
+        None => (None, None),
+    }
+}
+
+/// The fingerprint a level's table holds.
+fn table_fingerprint(table: &DocumentMut) -> Option<String> {
+    table.get(FINGERPRINT)?.as_str().map(str::to_string)
 }
 
 #[cfg(test)]

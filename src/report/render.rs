@@ -207,7 +207,12 @@ fn items(row: &Row, style: Style) -> Vec<String> {
         ));
     }
     if let Some(from) = &row.renamed_from {
-        items.push(format!("renamed from {}", style.code(from)));
+        let how = if row.change == Change::Renumbered {
+            "renumbered: it is the old"
+        } else {
+            "renamed from"
+        };
+        items.push(format!("{how} {}", style.code(from)));
     }
     for change in &row.changes {
         let shown_elsewhere = change.regression || change.key == PAR;
@@ -459,6 +464,7 @@ pub fn json(report: &Report) -> String {
         new: usize,
         removed: usize,
         renamed: usize,
+        renumbered: usize,
         gate: &'static str,
     }
     #[derive(Serialize)]
@@ -500,6 +506,7 @@ pub fn json(report: &Report) -> String {
             new: report.count_change(Change::New),
             removed: report.count_change(Change::Removed),
             renamed: report.count_change(Change::Renamed),
+            renumbered: report.count_change(Change::Renumbered),
             gate: if report.failed() { "fail" } else { "pass" },
         },
         levels: report

@@ -5,7 +5,7 @@
 
 use crate::support::{Project, failing};
 
-const GAME: &str = "title Pushes
+pub(crate) const GAME: &str = "title Pushes
 author puzzle-qa
 noaction
 
@@ -68,15 +68,15 @@ LEVELS
 
 ";
 
-const ONE: &str = "#####\n#PCT#\n#####\n";
-const TWO: &str = "#######\n#P.C.T#\n#######\n";
-const THREE: &str = "#####\n#P..#\n#.C.#\n#..T#\n#####\n";
-const NEW: &str = "######\n#PC.T#\n######\n";
+pub(crate) const ONE: &str = "#####\n#PCT#\n#####\n";
+pub(crate) const TWO: &str = "#######\n#P.C.T#\n#######\n";
+pub(crate) const THREE: &str = "#####\n#P..#\n#.C.#\n#..T#\n#####\n";
+pub(crate) const NEW: &str = "######\n#PC.T#\n######\n";
 
-const FILE: &str = "levels/puzzlescript/pushes.txt";
+pub(crate) const FILE: &str = "levels/puzzlescript/pushes.txt";
 const EXPECTATIONS: &str = "expectations/puzzlescript/pushes.toml";
 
-fn game(levels: &[&str]) -> String {
+pub(crate) fn game(levels: &[&str]) -> String {
     format!("{GAME}{}", levels.join("\n"))
 }
 

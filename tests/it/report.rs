@@ -228,6 +228,7 @@ fn the_json_report_keeps_its_contract() {
             "regression",
             "removed",
             "renamed",
+            "renumbered",
             "stale",
             "unchanged"
         ]
@@ -505,4 +506,32 @@ fn outside_a_repository_or_with_an_unknown_revision_it_exits_2_naming_the_next_s
     let output = project.puzzle_qa(&["report", "--base", "HEAD", "no/such/root"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no levels/ folder"));
+}
+
+#[test]
+fn a_level_inserted_in_a_file_of_many_shows_the_later_ones_as_renumbered() {
+    use crate::many_levels::{FILE, NEW, ONE, THREE, TWO, game};
+    let repository = Repository::new();
+    repository.write(FILE, game(&[ONE, TWO, THREE]));
+    repository.bless();
+    repository.commit("three levels");
+    repository.write(FILE, game(&[ONE, NEW, TWO, THREE]));
+    repository.bless();
+    repository.commit("a level inserted second");
+    let (status, report) = repository.report_json();
+    assert_eq!(status, Some(0), "{report}");
+    let change = |level: &str| {
+        report["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["level"] == level)
+            .map_or(Value::Null, |row| row["change"].clone())
+    };
+    assert_eq!(change("puzzlescript::pushes::2"), "new");
+    assert_eq!(change("puzzlescript::pushes::3"), "renumbered");
+    assert_eq!(change("puzzlescript::pushes::4"), "renumbered");
+    assert_eq!(report["summary"]["renumbered"], 2);
+    let text = stdout(&repository.report(&[]));
+    assert!(text.contains("renumbered: it is the old"), "{text}");
 }
