@@ -451,8 +451,8 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
                     .source()
                     .map_or(&[][..], |source| &source.fingerprints[..]);
                 let (old_number, before) = base_table(before.as_ref(), number, fingerprint, others);
-                let same_level = before.as_ref().and_then(|table| table_fingerprint(table))
-                    == fingerprint.map(str::to_string);
+                let same_level =
+                    before.as_ref().and_then(table_fingerprint) == fingerprint.map(str::to_string);
                 let change = match (change, &before, old_number) {
                     (Change::New, _, _) | (_, None, _) => Change::New,
                     (_, Some(_), Some(old)) if old != number => Change::Renumbered,
