@@ -62,7 +62,7 @@ pub fn split(text: &str) -> Vec<Level<'_>> {
             Kind::Row => {
                 let (above, before): (Vec<&str>, Vec<&str>) = match below_level {
                     true => notes.drain(..).partition(|note| field(note).is_some()),
-                    false => (Vec::new(), notes.drain(..).collect()),
+                    false => (Vec::new(), std::mem::take(&mut notes)),
                 };
                 if let Some(level) = levels.last_mut() {
                     level.after.extend(above);
