@@ -388,8 +388,11 @@ impl SuiteRun {
             .iter()
             .flat_map(|subject| {
                 let new = unrecorded(subject);
-                subject.verdicts().map(move |(_, verdict)| {
-                    !verdict.passed() && !(new && matches!(verdict, Verdict::Stale { .. }))
+                subject.verdicts().map(move |(_, verdict)| match verdict {
+                    Verdict::Passed { .. } => false,
+                    // Before a bare game file's first bless: reported, not failed.
+                    Verdict::Stale { .. } => !new,
+                    Verdict::Failed { .. } => true,
                 })
             })
             .chain(self.orphans.iter().map(|verdict| !verdict.passed()))

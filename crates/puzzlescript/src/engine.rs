@@ -845,10 +845,11 @@ impl<'g> Engine<'g> {
     /// commands to queue (a match that does neither leaves play as it was).
     #[inline]
     fn note_fired(&mut self, rule: &Rule, modified: bool) {
-        if !self.s.fired.is_empty() && (modified || !rule.commands.is_empty()) {
-            if let Some(fired) = self.s.fired.get_mut(rule.line) {
-                *fired = true;
-            }
+        if !self.s.fired.is_empty()
+            && (modified || !rule.commands.is_empty())
+            && let Some(fired) = self.s.fired.get_mut(rule.line)
+        {
+            *fired = true;
         }
     }
 
