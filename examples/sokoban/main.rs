@@ -8,12 +8,16 @@
 mod sokoban;
 
 use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::level::Many;
 
 static GAMES: &[GameChecks] = &[GameChecks {
     name: "sokoban",
     extension: "xsb",
     load: sokoban::load,
-    many: None,
+    many: Some(Many {
+        count: sokoban::count,
+        load: sokoban::load_many,
+    }),
     checks: puzzle_qa_core::checks::SEARCH,
 }];
 

@@ -3,12 +3,16 @@
 //!
 //! Level files are standard XSB: `#` wall, `@` player, `+` player on a
 //! goal, `$` box, `*` box on a goal, `.` goal, space (or `-`, `_`) floor.
-//! Lines starting with `;` are comments. Moves are LURD text: `u d l r` for
+//! A file is a collection of one level or more, with `;` comments and
+//! titles between them ([`xsb`]). Moves are LURD text: `u d l r` for
 //! steps, capitals for pushes, one letter per move.
+
+#[path = "xsb.rs"]
+mod xsb;
 
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::game::{Cost, Game, NotationError};
-use puzzle_qa_core::level::Loaded;
+use puzzle_qa_core::level::{Loaded, LoadedMany, Member};
 
 /// The most boxes a level may hold: a state keeps them in a fixed array.
 const MAX_BOXES: usize = 10;
@@ -41,14 +45,50 @@ pub struct Move {
 
 const LETTERS: [char; 4] = ['u', 'd', 'l', 'r'];
 
-/// Reads an XSB level.
+/// Reads an XSB file's first level (the whole collection: [`load_many`]).
 pub fn load(text: &str) -> Result<Loaded, Diagnostic> {
-    let rows: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(index, line)| (index + 1, line.trim_end()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with(';'))
+    let first = xsb::split(text).into_iter().next().ok_or_else(no_level)?;
+    parse(&first.rows)
+}
+
+/// How many levels an XSB collection holds: split, never parsed.
+pub fn count(text: &str) -> usize {
+    xsb::split(text).len()
+}
+
+/// Reads an XSB collection, each level on its own: one that does not parse
+/// leaves the others loaded.
+pub fn load_many(text: &str) -> Result<LoadedMany, Diagnostic> {
+    let levels: Vec<Member> = xsb::split(text)
+        .into_iter()
+        .map(|level| Member {
+            level: parse(&level.rows),
+            text: level.text(),
+            line: level.line(),
+            title: level.title(),
+        })
         .collect();
+    if levels.is_empty() {
+        return Err(no_level());
+    }
+    Ok(LoadedMany {
+        levels,
+        warnings: Vec::new(),
+    })
+}
+
+fn no_level() -> Diagnostic {
+    Diagnostic::error("no level in the file")
+        .with_hint("a level is a block of map rows, each holding a `#` wall")
+}
+
+/// Reads one level from its map rows, each with its line in the file.
+fn parse(rows: &[(usize, &str)]) -> Result<Loaded, Diagnostic> {
+    let rows: Vec<(usize, &str)> = rows
+        .iter()
+        .map(|(line, row)| (*line, row.trim_end()))
+        .collect();
+    let (first, columns) = (rows[0].0, rows[0].1.chars().count());
     let width = rows
         .iter()
         .map(|(_, row)| row.chars().count())
@@ -84,14 +124,15 @@ pub fn load(text: &str) -> Result<Loaded, Diagnostic> {
         let error = Diagnostic::error(format!("{} players: a level has one `@`", players.len()));
         return Err(match players.get(1) {
             Some(&(line, col, _)) => error.at(line, col + 1, 1),
-            None => error,
+            None => error.at(first, 1, columns),
         });
     };
     if boxes.is_empty() || boxes.len() > MAX_BOXES || boxes.len() != goal_count {
         return Err(Diagnostic::error(format!(
             "{} boxes and {goal_count} goals: a level needs as many of each, 1 to {MAX_BOXES}",
             boxes.len()
-        )));
+        ))
+        .at(first, 1, columns));
     }
     let mut start = State {
         player,

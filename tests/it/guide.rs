@@ -8,8 +8,10 @@ use crate::support::repository;
 fn every_rust_block_of_the_guide_is_in_the_example() {
     let root = repository();
     let guide = std::fs::read_to_string(root.join("docs/adding-a-game.md")).unwrap();
-    let example: String = ["examples/sokoban/sokoban.rs", "examples/sokoban/main.rs"]
+    let files = ["sokoban.rs", "main.rs", "xsb.rs"];
+    let example: String = files
         .iter()
+        .map(|file| format!("examples/sokoban/{file}"))
         .map(|path| std::fs::read_to_string(root.join(path)).unwrap())
         .collect();
     let mut blocks = 0;
