@@ -22,7 +22,11 @@ pub fn write(dir: &Path, subjects: &[Arc<Subject>]) -> Result<std::path::PathBuf
     let mut rows = Vec::new();
     for subject in subjects {
         let entry = subject.entry();
-        let link = format!("{}/{}.html", entry.game.name, entry.stem);
+        // A level of a file of many gets a page of its own: `crates-3.html`.
+        let link = match entry.member {
+            None => format!("{}/{}.html", entry.game.name, entry.stem),
+            Some(number) => format!("{}/{}-{number}.html", entry.game.name, entry.stem),
+        };
         let (page, thumbnail) = level_page(subject);
         write(&dir.join(&link), &page)?;
         let solution = subject.solution_if_solved();

@@ -176,3 +176,25 @@ fn a_deleted_level_leaves_its_table_aside_for_a_person_to_remove() {
     assert!(text.contains("# the long push\n[removed-2]"), "{text}");
     assert!(text.contains("# a corner to avoid\n[2]\n"), "{text}");
 }
+
+#[test]
+fn each_level_of_a_file_gets_its_own_page_in_the_html_report() {
+    let project = blessed();
+    let out = project.puzzle_qa(&["check", "--html", "report"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::support::stdout(&out)
+    );
+    assert_eq!(
+        project.listing("report/puzzlescript"),
+        ["pushes-1.html", "pushes-2.html", "pushes-3.html"]
+    );
+    // Drawn from the game's own art: each cell's layers as SVG.
+    assert!(
+        project
+            .read("report/puzzlescript/pushes-2.html")
+            .contains("<svg")
+    );
+}
