@@ -22,8 +22,6 @@ pub(crate) struct Packing {
     /// Per byte: where its gathered bits start, and how many there are.
     shift: [u32; 4],
     width: [u32; 4],
-    /// The bytes that hold a changing bit: the only ones looked up.
-    bytes: Vec<usize>,
 }
 
 impl Packing {
@@ -38,9 +36,6 @@ impl Packing {
             scatter: [[0; 256]; 4],
             shift: [0; 4],
             width: [0; 4],
-            bytes: (0..4)
-                .filter(|b| (changing >> (8 * b)) & 0xff != 0)
-                .collect(),
         };
         let mut at = 0;
         for b in 0..4 {
@@ -126,8 +121,10 @@ impl Packing {
             let bits = (acc & mask) as u32;
             acc >>= self.k;
             filled -= self.k;
+            // All four bytes, a constant loop the compiler unrolls: a byte
+            // with no changing bit has width 0 and scatters nothing.
             let mut value = fixed;
-            for &b in &self.bytes {
+            for b in 0..4 {
                 let part = (bits >> self.shift[b]) & ((1 << self.width[b]) - 1);
                 value |= u32::from(self.scatter[b][part as usize]) << (8 * b);
             }
