@@ -738,6 +738,9 @@ impl<'g> Engine<'g> {
     }
 
     fn apply_group(&mut self, group: &Group) -> bool {
+        if !self.group_could_match(group) {
+            return false;
+        }
         if group.random {
             return self.apply_random_group(group);
         }
@@ -793,6 +796,18 @@ impl<'g> Engine<'g> {
                 && rule.moves[0] & !b.map_moves[0] == 0;
         }
         bits::within(&rule.objects, &b.map_objects) && bits::within(&rule.moves, &b.map_moves)
+    }
+
+    /// Whether the board holds what every rule of the group needs: most
+    /// groups fail here, before any of their rules is looked at.
+    #[inline]
+    fn group_could_match(&self, group: &Group) -> bool {
+        let b = &self.s.board;
+        if self.game.single_word {
+            return group.objects[0] & !b.map_objects[0] == 0
+                && group.moves[0] & !b.map_moves[0] == 0;
+        }
+        bits::within(&group.objects, &b.map_objects) && bits::within(&group.moves, &b.map_moves)
     }
 
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {

@@ -25,6 +25,11 @@ pub(crate) struct Group {
     pub(crate) random: bool,
     /// Its index among the rigid groups, plus one (0 when not rigid).
     pub(crate) rigid_index: u32,
+    /// The objects and movements every rule of the group needs somewhere
+    /// on the board: a board that lacks one matches none of them (a rule
+    /// line's directions share their objects, so this rejects them at once).
+    pub(crate) objects: Box<[u32]>,
+    pub(crate) moves: Box<[u32]>,
 }
 
 /// `no`, `some` or `all`.
@@ -556,10 +561,23 @@ fn grouped(rules: Vec<Rule>, log: &mut Log) -> Vec<Group> {
     for (_, mut rules) in by_number {
         patterns::drop_discarded(&mut rules, log);
         if !rules.is_empty() {
+            let common = |of: fn(&Rule) -> &[u32]| -> Box<[u32]> {
+                let mut all = of(&rules[0]).to_vec();
+                for rule in &rules[1..] {
+                    for (word, theirs) in all.iter_mut().zip(of(rule)) {
+                        *word &= theirs;
+                    }
+                }
+                all.into_boxed_slice()
+            };
+            let objects = common(|rule| &rule.objects);
+            let moves = common(|rule| &rule.moves);
             out.push(Group {
                 random: rules[0].random,
                 rules,
                 rigid_index: 0,
+                objects,
+                moves,
             });
         }
     }
