@@ -175,6 +175,19 @@ fn a_deleted_level_leaves_its_table_aside_for_a_person_to_remove() {
     let text = project.read(EXPECTATIONS);
     assert!(text.contains("# the long push\n[removed-2]"), "{text}");
     assert!(text.contains("# a corner to avoid\n[2]\n"), "{text}");
+
+    // Only `bless --prune` deletes it, and nothing else.
+    let out = project.puzzle_qa(&["bless", "--prune"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::support::stdout(&out)
+    );
+    let pruned = project.read(EXPECTATIONS);
+    assert!(!pruned.contains("removed-2"), "{pruned}");
+    assert!(pruned.contains("# a corner to avoid\n[2]\n"), "{pruned}");
+    assert!(failing(&project.run_suite(false)).is_empty());
 }
 
 #[test]
