@@ -3,7 +3,7 @@
 //! inserted or deleted in the middle, recognised by their fingerprints and
 //! renumbered by bless with their comments.
 
-use crate::support::{Project, failing};
+use crate::support::{Project, expectation_path, failing, level_path};
 
 pub(crate) const GAME: &str = "title Pushes
 author puzzle-qa
@@ -73,8 +73,14 @@ pub(crate) const TWO: &str = "#######\n#P.C.T#\n#######\n";
 pub(crate) const THREE: &str = "#####\n#P..#\n#.C.#\n#..T#\n#####\n";
 pub(crate) const NEW: &str = "######\n#PC.T#\n######\n";
 
-pub(crate) const FILE: &str = "levels/puzzlescript/pushes.txt";
-const EXPECTATIONS: &str = "expectations/puzzlescript/pushes.toml";
+/// The game's file and its expectations, in a temporary project.
+pub(crate) fn file() -> String {
+    level_path("puzzlescript", "pushes")
+}
+
+fn expectations() -> String {
+    expectation_path("puzzlescript", "pushes")
+}
 
 pub(crate) fn game(levels: &[&str]) -> String {
     format!("{GAME}{}", levels.join("\n"))
@@ -84,15 +90,15 @@ pub(crate) fn game(levels: &[&str]) -> String {
 /// designer's comment and note on the tables of levels 2 and 3.
 fn blessed() -> Project {
     let project = Project::new();
-    project.write(FILE, game(&[ONE, TWO, THREE]));
+    project.write(&file(), game(&[ONE, TWO, THREE]));
     let verdicts = project.run_suite(true);
     assert!(failing(&verdicts).is_empty(), "{:?}", failing(&verdicts));
     project.edit(
-        EXPECTATIONS,
+        &expectations(),
         "[2]\n",
         "# the long push\n[2]\nnotes = \"three steps\"\n",
     );
-    project.edit(EXPECTATIONS, "[3]\n", "# a corner to avoid\n[3]\n");
+    project.edit(&expectations(), "[3]\n", "# a corner to avoid\n[3]\n");
     project
 }
 
@@ -102,7 +108,7 @@ fn each_level_is_a_subject_with_a_table_of_its_own() {
     let verdicts = project.run_suite(false);
     assert!(failing(&verdicts).is_empty());
     assert!(verdicts.contains_key("puzzlescript::pushes::3::par"));
-    let text = project.read(EXPECTATIONS);
+    let text = project.read(&expectations());
     for table in ["[1]", "[2]", "[3]", "[2.mechanics]"] {
         assert!(
             text.contains(&format!("\n{table}\n")) || text.starts_with(table),
@@ -115,7 +121,7 @@ fn each_level_is_a_subject_with_a_table_of_its_own() {
 #[test]
 fn an_inserted_level_is_recognised_and_bless_moves_the_tables_with_their_comments() {
     let project = blessed();
-    project.write(FILE, game(&[ONE, NEW, TWO, THREE]));
+    project.write(&file(), game(&[ONE, NEW, TWO, THREE]));
 
     // Without bless: the new level is new, the moved ones still pass
     // against their own tables, and one trial says what moved.
@@ -136,13 +142,13 @@ fn an_inserted_level_is_recognised_and_bless_moves_the_tables_with_their_comment
     assert!(verdicts["puzzlescript::pushes::3::par"].passed());
     assert!(verdicts["puzzlescript::pushes::4::par"].passed());
     // Nothing was written.
-    assert!(!project.read(EXPECTATIONS).contains("[4]"));
+    assert!(!project.read(&expectations()).contains("[4]"));
 
     // Bless renumbers, keeping comments and designer keys with their
     // levels, and adds the new level's table between them.
     let verdicts = project.run_suite(true);
     assert!(failing(&verdicts).is_empty(), "{:?}", failing(&verdicts));
-    let text = project.read(EXPECTATIONS);
+    let text = project.read(&expectations());
     let at = |needle: &str| {
         text.find(needle)
             .unwrap_or_else(|| panic!("{needle} in\n{text}"))
@@ -163,7 +169,7 @@ fn an_inserted_level_is_recognised_and_bless_moves_the_tables_with_their_comment
 #[test]
 fn a_deleted_level_leaves_its_table_aside_for_a_person_to_remove() {
     let project = blessed();
-    project.write(FILE, game(&[ONE, THREE]));
+    project.write(&file(), game(&[ONE, THREE]));
     let verdicts = project.run_suite(true);
     let failed = failing(&verdicts);
     assert_eq!(failed, ["orphans"]);
@@ -172,7 +178,7 @@ fn a_deleted_level_leaves_its_table_aside_for_a_person_to_remove() {
         orphans.contains("table [removed-2] belongs to no level"),
         "{orphans}"
     );
-    let text = project.read(EXPECTATIONS);
+    let text = project.read(&expectations());
     assert!(text.contains("# the long push\n[removed-2]"), "{text}");
     assert!(text.contains("# a corner to avoid\n[2]\n"), "{text}");
 
@@ -184,7 +190,7 @@ fn a_deleted_level_leaves_its_table_aside_for_a_person_to_remove() {
         "{}",
         crate::support::stdout(&out)
     );
-    let pruned = project.read(EXPECTATIONS);
+    let pruned = project.read(&expectations());
     assert!(!pruned.contains("removed-2"), "{pruned}");
     assert!(pruned.contains("# a corner to avoid\n[2]\n"), "{pruned}");
     assert!(failing(&project.run_suite(false)).is_empty());

@@ -510,12 +510,12 @@ fn outside_a_repository_or_with_an_unknown_revision_it_exits_2_naming_the_next_s
 
 #[test]
 fn a_level_inserted_in_a_file_of_many_shows_the_later_ones_as_renumbered() {
-    use crate::many_levels::{FILE, NEW, ONE, THREE, TWO, game};
+    use crate::many_levels::{NEW, ONE, THREE, TWO, file, game};
     let repository = Repository::new();
-    repository.write(FILE, game(&[ONE, TWO, THREE]));
+    repository.write(&file(), game(&[ONE, TWO, THREE]));
     repository.bless();
     repository.commit("three levels");
-    repository.write(FILE, game(&[ONE, NEW, TWO, THREE]));
+    repository.write(&file(), game(&[ONE, NEW, TWO, THREE]));
     repository.bless();
     repository.commit("a level inserted second");
     let (status, report) = repository.report_json();

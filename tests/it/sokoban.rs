@@ -45,7 +45,7 @@ fn moves_with_spaces_read_as_without_them() {
 use puzzle_qa_core::harness::{GameChecks, Settings, Suite};
 use puzzle_qa_core::level::Many;
 
-use crate::support::{Project, failing, verdicts};
+use crate::support::{Project, expectation_path, failing, level_file, verdicts};
 
 /// Sokoban as the example registers it (`examples/sokoban/main.rs`).
 static GAMES: &[GameChecks] = &[GameChecks {
@@ -239,8 +239,8 @@ fn count_agrees_with_load_without_parsing_a_level() {
 #[test]
 fn a_collections_trials_are_named_by_file_level_and_check() {
     let project = Project::new();
-    project.write("levels/sokoban/mixed.xsb", MIXED);
-    project.write("levels/sokoban/one.xsb", CORRIDOR);
+    project.write(&level_file("sokoban", "mixed", "xsb"), MIXED);
+    project.write(&level_file("sokoban", "one", "xsb"), CORRIDOR);
     let settings = Settings::new(project.path(), GAMES);
     let names = Suite::discover(settings.clone()).trial_names();
     let checks = ["parse", "solvable", "par", "replay", "routes", "ablation"];
@@ -270,10 +270,11 @@ fn a_collections_trials_are_named_by_file_level_and_check() {
         "{failed:?}"
     );
     let parse = blessed["sokoban::mixed::2::parse"].message().unwrap();
-    assert!(parse.contains("levels/sokoban/mixed.xsb:8:3"), "{parse}");
-    let text = project.read("expectations/sokoban/mixed.toml");
+    let at = format!("{}:8:3", level_file("sokoban", "mixed", "xsb"));
+    assert!(parse.contains(&at), "{parse}");
+    let text = project.read(&expectation_path("sokoban", "mixed"));
     assert!(text.contains("[1]\n") && text.contains("\n[5]\n"), "{text}");
-    let one = project.read("expectations/sokoban/one.toml");
+    let one = project.read(&expectation_path("sokoban", "one"));
     assert!(one.starts_with("[1]\n") && one.contains("par = 1"), "{one}");
     let again = verdicts(settings);
     assert_eq!(failing(&again), failed);

@@ -54,7 +54,13 @@ pub fn fixture_project() -> PathBuf {
 /// `levels/<game>/<stem>.txt`: a level's path in a project, as the
 /// command line and the harness show it.
 pub fn level_path(game: &str, stem: &str) -> String {
-    ["levels", game, &format!("{stem}.txt")].join("/")
+    level_file(game, stem, "txt")
+}
+
+/// `levels/<game>/<stem>.<extension>`: a level file of a game whose files
+/// end otherwise (`xsb`).
+pub fn level_file(game: &str, stem: &str, extension: &str) -> String {
+    ["levels", game, &format!("{stem}.{extension}")].join("/")
 }
 
 /// `expectations/<game>/<stem>.toml`: a level's expectation file in a project.
