@@ -4,9 +4,8 @@
 use std::path::Path;
 
 use crate::games::{GAMES, find};
-use puzzle_qa_core::diagnostic::text_of;
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::level::{Loaded, read_level};
+use puzzle_qa_core::level::{Loaded, read_level, read_levels};
 
 /// A level file read and parsed.
 pub struct LoadedFile {
@@ -69,10 +68,7 @@ fn read(path: &Path, game: Option<&str>, level: Option<u64>) -> Result<LoadedFil
             level: None,
         });
     };
-    let bytes =
-        std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
-    let text = text_of(bytes, &shown)?;
-    let file = (many.load)(&text).map_err(|error| error.render(&shown, &text))?;
+    let (text, file) = read_levels(path, &shown, many)?;
     let number = level.unwrap_or(1);
     let count = file.levels.len();
     let member = usize::try_from(number)

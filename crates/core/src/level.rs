@@ -283,9 +283,22 @@ pub fn fingerprint(text: &str) -> String {
 /// it with `load`. The error comes back rendered against the file, ready to
 /// print; the warnings are left for the caller to render.
 pub fn read_level(path: &Path, shown: &str, load: Load) -> Result<(String, Loaded), String> {
-    let bytes =
-        std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
-    let text = crate::diagnostic::text_of(bytes, shown)?;
+    let text = read_text(path, shown)?;
     let loaded = load(&text).map_err(|error| error.render(shown, &text))?;
     Ok((text, loaded))
+}
+
+/// [`read_level`] for a file of several levels: its text and every level
+/// `many` reads from it, or the rendered error that stops the whole file.
+pub fn read_levels(path: &Path, shown: &str, many: Many) -> Result<(String, LoadedMany), String> {
+    let text = read_text(path, shown)?;
+    let file = (many.load)(&text).map_err(|error| error.render(shown, &text))?;
+    Ok((text, file))
+}
+
+/// The file at `path` as text, or why not, rendered.
+fn read_text(path: &Path, shown: &str) -> Result<String, String> {
+    let bytes =
+        std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
+    crate::diagnostic::text_of(bytes, shown)
 }

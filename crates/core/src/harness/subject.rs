@@ -16,7 +16,7 @@ use super::keys::{ExpectationKey, HARNESS_KEYS, Owner};
 use super::renumber::Renumbering;
 use super::settings::Settings;
 use crate::diagnostic::Diagnostic;
-use crate::level::{AnyLevel, Loaded, Solution, fingerprint, read_level};
+use crate::level::{AnyLevel, Loaded, Solution, fingerprint, read_level, read_levels};
 use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
 /// A level file read and parsed.
@@ -618,10 +618,7 @@ fn read_file(entry: &LevelEntry) -> Result<LevelFile, String> {
             fingerprints: Vec::new(),
         });
     };
-    let bytes = std::fs::read(&entry.level_path)
-        .map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
-    let text = crate::diagnostic::text_of(bytes, shown)?;
-    let file = (many.load)(&text).map_err(|error| error.render(shown, &text))?;
+    let (text, file) = read_levels(&entry.level_path, shown, many)?;
     let fingerprints = file
         .levels
         .iter()
