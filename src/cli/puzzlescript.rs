@@ -182,17 +182,30 @@ pub fn solve(
     verdict
 }
 
+/// Level `n` of a game (default 1) and its index among all levels,
+/// messages included; `None` once the error is printed (bad input).
+fn level_of(
+    shown: &str,
+    game: &puzzlescript::compile::Game,
+    n: Option<u64>,
+) -> Option<(u64, usize)> {
+    let level = n.unwrap_or(1);
+    let index = puzzlescript::play::grid_index(game, level as usize);
+    if index.is_none() {
+        eprintln!(
+            "error: {shown} has {} levels; there is no level {level}\n  = hint: levels count from 1, message entries aside",
+            puzzlescript::play::grid_count(game)
+        );
+    }
+    Some((level, index?))
+}
+
 /// `puzzle-qa replay` of a PuzzleScript level.
 pub fn replay(args: &ReplayArgs) -> Exit {
     let Some((shown, game)) = compile(&args.file) else {
         return Exit::BadInput;
     };
-    let count = puzzlescript::play::grid_count(&game);
-    let level = args.level.unwrap_or(1);
-    let Some(index) = puzzlescript::play::grid_index(&game, level as usize) else {
-        eprintln!(
-            "error: {shown} has {count} levels; there is no level {level}\n  = hint: levels count from 1, message entries aside"
-        );
+    let Some((level, index)) = level_of(&shown, &game, args.level) else {
         return Exit::BadInput;
     };
     let moves = match puzzlescript::play::parse_moves(&args.moves, game.prelude().noaction) {
@@ -269,12 +282,7 @@ pub fn show(args: &ShowArgs) -> Exit {
     let Some((shown, game)) = compile(&args.file) else {
         return Exit::BadInput;
     };
-    let count = puzzlescript::play::grid_count(&game);
-    let level = args.level.unwrap_or(1);
-    let Some(index) = puzzlescript::play::grid_index(&game, level as usize) else {
-        eprintln!(
-            "error: {shown} has {count} levels; there is no level {level}\n  = hint: levels count from 1, message entries aside"
-        );
+    let Some((level, index)) = level_of(&shown, &game, args.level) else {
         return Exit::BadInput;
     };
     let seed = args

@@ -20,6 +20,38 @@ pub(super) fn write(
     values: &[(&str, Option<Item>)],
     canonical: &[&str],
 ) -> Result<Vec<String>, String> {
+    edit(entry, |document| {
+        apply(document, entry.table().as_deref(), values, canonical)
+    })
+}
+
+/// Renumbers the tables of the level file's expectation file: `rename`
+/// edits the file as it is now, under the lock, and says what it did.
+pub(super) fn renumber(
+    entry: &LevelEntry,
+    rename: impl FnOnce(&mut DocumentMut) -> super::renumber::Renumbering,
+) -> Result<super::renumber::Renumbering, String> {
+    if !entry.expectation_path.exists() {
+        return Ok(Default::default());
+    }
+    let mut plan = Default::default();
+    edit(entry, |document| {
+        plan = rename(document);
+        // Anything to write: a word per change, as `write` counts them.
+        plan.summary()
+    })?;
+    Ok(plan)
+}
+
+/// Edits the level's expectation file (empty when there is none yet) with
+/// `change`, which says what it changed; writes the file back if anything
+/// did. Under the level file's lock, the file re-read, so writers of one
+/// file (threads, test processes) take turns and never lose each other's
+/// edits.
+fn edit(
+    entry: &LevelEntry,
+    change: impl FnOnce(&mut DocumentMut) -> Vec<String>,
+) -> Result<Vec<String>, String> {
     let shown = &entry.shown_expectation;
     let failed = |what: &str, error: std::io::Error| format!("cannot {what} {shown}: {error}");
     // The level file is the lock: it exists, and it is never replaced by us.
@@ -37,42 +69,13 @@ pub(super) fn write(
         .unwrap_or("")
         .parse::<DocumentMut>()
         .map_err(|error| format!("{shown} does not parse, so bless leaves it alone: {error}"))?;
-    let changes = apply(&mut document, entry.table().as_deref(), values, canonical);
+    let changes = change(&mut document);
     if changes.is_empty() {
         return Ok(changes);
     }
     let text = print(&document, current.as_deref().unwrap_or(""));
     replace_whole(&entry.expectation_path, &text).map_err(|(what, error)| failed(what, error))?;
     Ok(changes)
-}
-
-/// Renumbers the tables of the level file's expectation file: under the
-/// level file's lock, re-reads it, lets `rename` edit it (and say what it
-/// did, from the file as it is now), and writes it back if anything moved.
-pub(super) fn renumber(
-    entry: &LevelEntry,
-    rename: impl FnOnce(&mut DocumentMut) -> super::renumber::Renumbering,
-) -> Result<super::renumber::Renumbering, String> {
-    let shown = &entry.shown_expectation;
-    let failed = |what: &str, error: std::io::Error| format!("cannot {what} {shown}: {error}");
-    let lock = File::open(&entry.level_path).map_err(|error| failed("lock the level of", error))?;
-    lock.lock()
-        .map_err(|error| failed("lock the level of", error))?;
-    let current = match fs::read_to_string(&entry.expectation_path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == ErrorKind::NotFound => return Ok(Default::default()),
-        Err(error) => return Err(failed("read", error)),
-    };
-    let mut document = current
-        .parse::<DocumentMut>()
-        .map_err(|error| format!("{shown} does not parse, so bless leaves it alone: {error}"))?;
-    let plan = rename(&mut document);
-    if !plan.is_empty() {
-        let text = print(&document, &current);
-        replace_whole(&entry.expectation_path, &text)
-            .map_err(|(what, error)| failed(what, error))?;
-    }
-    Ok(plan)
 }
 
 /// Writes `text` as the whole of the file at `path`, creating its folder:
