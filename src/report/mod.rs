@@ -409,6 +409,8 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
         .collect();
 
     let mut rows = Vec::new();
+    // The base tables that a level of a file of many still has, by file.
+    let mut kept: BTreeMap<(&str, String), Vec<usize>> = BTreeMap::new();
     for (index, (subject, file)) in subjects.iter().zip(&now).enumerate() {
         let entry = subject.entry();
         let (change, was) = match (at_base.get(&key(file)), renamed_from.get(&index)) {
@@ -451,6 +453,7 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
                     .source()
                     .map_or(&[][..], |source| &source.fingerprints[..]);
                 let (old_number, before) = base_table(before.as_ref(), number, fingerprint, others);
+                kept.entry(key(file)).or_default().extend(old_number);
                 let same_level =
                     before.as_ref().and_then(table_fingerprint) == fingerprint.map(str::to_string);
                 let change = match (change, &before, old_number) {
@@ -566,6 +569,42 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
         };
         row.severity = severity(&row);
         rows.push(row);
+    }
+    // A level deleted from a file of many: a table at base that no level
+    // of the file has now.
+    for ((game_name, stem), numbers) in &kept {
+        let Some(game) = games.iter().find(|game| game.name == *game_name) else {
+            continue;
+        };
+        let Ok(Some(base)) = old.document(game.name, stem) else {
+            continue;
+        };
+        let path = at_base
+            .get(&(*game_name, stem.clone()))
+            .map_or_else(String::new, |file| file.path.clone());
+        for (table, _) in base.iter() {
+            let Some(number) = table.parse::<usize>().ok().filter(|n| !numbers.contains(n)) else {
+                continue;
+            };
+            let before = member_table(Some(&base), number);
+            let mut row = Row {
+                level: format!("{game_name}::{stem}::{number}"),
+                game: game.name,
+                file: path.clone(),
+                renamed_from: None,
+                change: Change::Removed,
+                severity: Concern::Unchanged,
+                par: [compare::integer(before.as_ref(), PAR), None],
+                changes: compare::changes(before.as_ref(), None, &known_keys(game)),
+                hand_edited: Vec::new(),
+                checks: Vec::new(),
+                failures: Vec::new(),
+                accept: None,
+                notes: Vec::new(),
+            };
+            row.severity = severity(&row);
+            rows.push(row);
+        }
     }
     rows.sort_by(|a, b| (a.severity, &a.level).cmp(&(b.severity, &b.level)));
     Ok(Report {

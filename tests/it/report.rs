@@ -535,3 +535,33 @@ fn a_level_inserted_in_a_file_of_many_shows_the_later_ones_as_renumbered() {
     let text = stdout(&repository.report(&[]));
     assert!(text.contains("renumbered: it is the old"), "{text}");
 }
+
+#[test]
+fn a_level_deleted_from_a_file_of_many_is_a_removed_row() {
+    use crate::many_levels::{ONE, THREE, TWO, file, game};
+    let repository = Repository::new();
+    repository.write(&file(), game(&[ONE, TWO, THREE]));
+    repository.bless();
+    repository.commit("three levels");
+    repository.write(&file(), game(&[ONE, THREE]));
+    repository.bless();
+    repository.commit("the second level deleted");
+    let (_, report) = repository.report_json();
+    let change = |level: &str| {
+        report["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["level"] == level)
+            .map_or(Value::Null, |row| row["change"].clone())
+    };
+    assert_eq!(change("puzzlescript::pushes::2"), "renumbered", "{report}");
+    // The old level 2 is gone; its row says so, with its par at base.
+    let rows = report["levels"].as_array().unwrap();
+    let removed: Vec<&Value> = rows
+        .iter()
+        .filter(|row| row["change"] == "removed")
+        .collect();
+    assert_eq!(removed.len(), 1, "{report}");
+    assert_eq!(removed[0]["par"]["before"], 3, "{report}");
+}
