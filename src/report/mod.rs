@@ -552,23 +552,8 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
             notes.push(note);
             None
         });
-        let mut row = Row {
-            level: format!("{}::{}", file.game, file.stem),
-            game: game.name,
-            file: file.path.clone(),
-            renamed_from: None,
-            change: Change::Removed,
-            severity: Concern::Unchanged,
-            par: [compare::integer(before.as_ref(), PAR), None],
-            changes: compare::changes(before.as_ref(), None, &known_keys(game)),
-            hand_edited: Vec::new(),
-            checks: Vec::new(),
-            failures: Vec::new(),
-            accept: None,
-            notes,
-        };
-        row.severity = severity(&row);
-        rows.push(row);
+        let level = format!("{}::{}", file.game, file.stem);
+        rows.push(removed_row(level, game, &file.path, before.as_ref(), notes));
     }
     // A level deleted from a file of many: a table at base that no level
     // of the file has now.
@@ -587,23 +572,8 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
                 continue;
             };
             let before = member_table(Some(&base), number);
-            let mut row = Row {
-                level: format!("{game_name}::{stem}::{number}"),
-                game: game.name,
-                file: path.clone(),
-                renamed_from: None,
-                change: Change::Removed,
-                severity: Concern::Unchanged,
-                par: [compare::integer(before.as_ref(), PAR), None],
-                changes: compare::changes(before.as_ref(), None, &known_keys(game)),
-                hand_edited: Vec::new(),
-                checks: Vec::new(),
-                failures: Vec::new(),
-                accept: None,
-                notes: Vec::new(),
-            };
-            row.severity = severity(&row);
-            rows.push(row);
+            let level = format!("{game_name}::{stem}::{number}");
+            rows.push(removed_row(level, game, &path, before.as_ref(), Vec::new()));
         }
     }
     rows.sort_by(|a, b| (a.severity, &a.level).cmp(&(b.severity, &b.level)));
@@ -641,6 +611,33 @@ pub fn regression_meaning(change: &ValueChange) -> Option<&'static str> {
 
 /// An expectation file the harness has already read (so it parses), as a
 /// document to compare key by key.
+/// The row of a level that is gone: its values at base, nothing after.
+fn removed_row(
+    level: String,
+    game: &'static GameChecks,
+    file: &str,
+    before: Option<&DocumentMut>,
+    notes: Vec<String>,
+) -> Row {
+    let mut row = Row {
+        level,
+        game: game.name,
+        file: file.to_string(),
+        renamed_from: None,
+        change: Change::Removed,
+        severity: Concern::Unchanged,
+        par: [compare::integer(before, PAR), None],
+        changes: compare::changes(before, None, &known_keys(game)),
+        hand_edited: Vec::new(),
+        checks: Vec::new(),
+        failures: Vec::new(),
+        accept: None,
+        notes,
+    };
+    row.severity = severity(&row);
+    row
+}
+
 fn parsed(text: &str) -> DocumentMut {
     text.parse().unwrap_or_default()
 }

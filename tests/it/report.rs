@@ -508,29 +508,39 @@ fn outside_a_repository_or_with_an_unknown_revision_it_exits_2_naming_the_next_s
     assert!(stderr(&output).contains("no levels/ folder"));
 }
 
-#[test]
-fn a_level_inserted_in_a_file_of_many_shows_the_later_ones_as_renumbered() {
-    use crate::many_levels::{NEW, ONE, THREE, TWO, file, game};
+/// The report after a commit of the `many_levels` game with levels ONE,
+/// TWO, THREE, then one whose levels are `after`, each blessed.
+fn report_of_pushes(after: &[&str]) -> (Repository, Value) {
+    use crate::many_levels::{ONE, THREE, TWO, file, game};
     let repository = Repository::new();
     repository.write(&file(), game(&[ONE, TWO, THREE]));
     repository.bless();
     repository.commit("three levels");
-    repository.write(&file(), game(&[ONE, NEW, TWO, THREE]));
+    repository.write(&file(), game(after));
     repository.bless();
-    repository.commit("a level inserted second");
+    repository.commit("the levels changed");
     let (status, report) = repository.report_json();
     assert_eq!(status, Some(0), "{report}");
-    let change = |level: &str| {
-        report["levels"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|row| row["level"] == level)
-            .map_or(Value::Null, |row| row["change"].clone())
-    };
-    assert_eq!(change("puzzlescript::pushes::2"), "new");
-    assert_eq!(change("puzzlescript::pushes::3"), "renumbered");
-    assert_eq!(change("puzzlescript::pushes::4"), "renumbered");
+    (repository, report)
+}
+
+/// The `change` of the report's row for `level`.
+fn change_of(report: &Value, level: &str) -> Value {
+    report["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["level"] == level)
+        .map_or(Value::Null, |row| row["change"].clone())
+}
+
+#[test]
+fn a_level_inserted_in_a_file_of_many_shows_the_later_ones_as_renumbered() {
+    use crate::many_levels::{NEW, ONE, THREE, TWO};
+    let (repository, report) = report_of_pushes(&[ONE, NEW, TWO, THREE]);
+    assert_eq!(change_of(&report, "puzzlescript::pushes::2"), "new");
+    assert_eq!(change_of(&report, "puzzlescript::pushes::3"), "renumbered");
+    assert_eq!(change_of(&report, "puzzlescript::pushes::4"), "renumbered");
     assert_eq!(report["summary"]["renumbered"], 2);
     let text = stdout(&repository.report(&[]));
     assert!(text.contains("renumbered: it is the old"), "{text}");
@@ -538,24 +548,13 @@ fn a_level_inserted_in_a_file_of_many_shows_the_later_ones_as_renumbered() {
 
 #[test]
 fn a_level_deleted_from_a_file_of_many_is_a_removed_row() {
-    use crate::many_levels::{ONE, THREE, TWO, file, game};
-    let repository = Repository::new();
-    repository.write(&file(), game(&[ONE, TWO, THREE]));
-    repository.bless();
-    repository.commit("three levels");
-    repository.write(&file(), game(&[ONE, THREE]));
-    repository.bless();
-    repository.commit("the second level deleted");
-    let (_, report) = repository.report_json();
-    let change = |level: &str| {
-        report["levels"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|row| row["level"] == level)
-            .map_or(Value::Null, |row| row["change"].clone())
-    };
-    assert_eq!(change("puzzlescript::pushes::2"), "renumbered", "{report}");
+    use crate::many_levels::{ONE, THREE};
+    let (_, report) = report_of_pushes(&[ONE, THREE]);
+    assert_eq!(
+        change_of(&report, "puzzlescript::pushes::2"),
+        "renumbered",
+        "{report}"
+    );
     // The old level 2 is gone; its row says so, with its par at base.
     let rows = report["levels"].as_array().unwrap();
     let removed: Vec<&Value> = rows
