@@ -353,6 +353,11 @@ fn ablate_names_the_level_each_rules_line_and_the_dead_ones() {
         .filter(|(name, _)| name.starts_with("rule "))
         .collect();
     assert!(!rules.is_empty(), "{line}");
+    // Level 1 has one crate, so the crate-pushes-crate rule never fires.
+    assert!(
+        rules.iter().any(|(_, entry)| entry["dead"] == true),
+        "{line}"
+    );
     for (name, entry) in &rules {
         let number: u64 = name["rule ".len()..]
             .split(':')

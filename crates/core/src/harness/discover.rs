@@ -1,5 +1,6 @@
 //! Finding the levels and pairing each with its expectation file. Reads
-//! directory listings only: listing trials never parses or solves anything.
+//! directory listings, and counts the levels of a file of several with the
+//! game's cheap `count`: listing trials never compiles or solves anything.
 
 use std::collections::BTreeSet;
 use std::fs;
