@@ -208,14 +208,17 @@ pub fn replay(args: &ReplayArgs) -> Exit {
     let Some((level, index)) = level_of(&shown, &game, args.level) else {
         return Exit::BadInput;
     };
-    let moves = match puzzlescript::play::parse_moves(&args.moves, game.prelude().noaction) {
-        Ok(moves) => moves,
-        Err((column, message)) => {
-            let d = Diagnostic::error(format!("the moves do not read: {message}")).at(1, column, 1);
-            eprint!("{}", d.render("--moves", &args.moves));
-            return Exit::BadInput;
-        }
-    };
+    let moves =
+        match puzzlescript::play::parse_moves(&args.moves, puzzlescript::play::Notation::of(&game))
+        {
+            Ok(moves) => moves,
+            Err((column, message)) => {
+                let d =
+                    Diagnostic::error(format!("the moves do not read: {message}")).at(1, column, 1);
+                eprint!("{}", d.render("--moves", &args.moves));
+                return Exit::BadInput;
+            }
+        };
     let seed = args
         .seed
         .as_deref()

@@ -382,3 +382,58 @@ fn ablate_names_the_level_each_rules_line_and_the_dead_ones() {
         stderr(&out)
     );
 }
+
+/// A real-time game, standing alone, whose ball rolls one cell right on
+/// each tick while the walled-in player can only wait.
+fn ticking(dir: &Path, directive: &str) -> PathBuf {
+    let file = dir.join(format!("ticking{}.txt", directive.len()));
+    let source = format!(
+        "title ticking\nrealtime_interval 0.5\nnoaction\n{directive}\n\n\
+         OBJECTS\n\nBackground\nblack\n\nWall\ngrey\n\nPlayer\nwhite\n\nBall\nred\n\nGoal\nblue\n\n\
+         LEGEND\n\n. = Background\n# = Wall\nP = Player\nB = Ball\nG = Goal\n\nSOUNDS\n\n\
+         COLLISIONLAYERS\n\nBackground\nGoal\nPlayer, Wall, Ball\n\n\
+         RULES\n\n[ stationary Player ] [ Ball ] -> [ Player ] [ right Ball ]\n\n\
+         WINCONDITIONS\n\nall Ball on Goal\n\nLEVELS\n\n#####\n#P###\n#B.G#\n#####\n"
+    );
+    std::fs::write(&file, source).unwrap();
+    file
+}
+
+#[test]
+fn a_real_time_game_counts_ticks_as_moves_once_its_designer_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve = |file: &Path| {
+        let out = puzzle_qa_in(dir.path(), &["solve", file.to_str().unwrap(), "--json"]);
+        json_lines(&out).remove(0)
+    };
+    let plain = ticking(dir.path(), "");
+    let line = solve(&plain);
+    assert_eq!(line["status"], "realtime");
+    assert_eq!(line["par"], serde_json::Value::Null);
+    let out = puzzle_qa_in(
+        dir.path(),
+        &["replay", plain.to_str().unwrap(), "--moves", "TT"],
+    );
+    assert_eq!(out.status.code(), Some(2), "no tick without the line");
+    assert!(
+        stderr(&out).contains("(puzzle-qa: a tick is a move)"),
+        "{}",
+        stderr(&out)
+    );
+
+    let counted = ticking(dir.path(), "(puzzle-qa: a tick is a move)");
+    let line = solve(&counted);
+    assert_eq!(line["status"], "solved");
+    assert_eq!(line["par"], 2);
+    assert_eq!(line["solution"], "TT");
+    let out = puzzle_qa_in(
+        dir.path(),
+        &["replay", counted.to_str().unwrap(), "--moves", "t t"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("after move 2 (T)"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -27,6 +27,7 @@ use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 use puzzlescript::compile::{LevelData, compile};
 use puzzlescript::engine::{Engine, Input, OnWin};
 use puzzlescript::level::Level;
+use puzzlescript::play::Move;
 
 fn games_dir() -> PathBuf {
     std::env::var_os("PUZZLESCRIPT_GAMES")
@@ -45,7 +46,7 @@ struct Counted {
 impl CoreGame for Counted {
     type State = [u32];
     type Key = ();
-    type Move = Input;
+    type Move = Move;
     type Refusal = <Level as CoreGame>::Refusal;
 
     fn start(&self) -> Vec<u32> {
@@ -55,23 +56,23 @@ impl CoreGame for Counted {
     fn is_won(&self, state: &[u32]) -> bool {
         self.level.is_won(state)
     }
-    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Input> {
+    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {
         self.level.moves(state)
     }
-    fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Self::Refusal> {
+    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Self::Refusal> {
         self.level.step(state, mv)
     }
-    fn successors(&self, state: &[u32], visit: impl FnMut(Input, &[u32], Cost)) {
+    fn successors(&self, state: &[u32], visit: impl FnMut(Move, &[u32], Cost)) {
         // Counted as the peers count: every input tried from an expanded
         // state, whether or not it changes the level.
         let tried = self.level.moves(state).count() as u64;
         self.generated.fetch_add(tried, Ordering::Relaxed);
         self.level.successors(state, visit);
     }
-    fn format_moves(&self, moves: &[Input]) -> String {
+    fn format_moves(&self, moves: &[Move]) -> String {
         self.level.format_moves(moves)
     }
-    fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
         self.level.parse_moves(text)
     }
 }

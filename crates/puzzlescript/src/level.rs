@@ -18,7 +18,7 @@ use puzzle_qa_core::search;
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, OnWin, Session};
 use crate::pack::Packing;
-use crate::play::{self, AGAIN_LIMIT, drain};
+use crate::play::{self, AGAIN_LIMIT, Move, Notation, drain};
 
 /// A level of a compiled game.
 #[derive(Debug)]
@@ -204,7 +204,7 @@ impl Level {
 
     /// Plays `mv` from the unpacked `board` and `target`; `None` if its
     /// again turns never stop.
-    fn play(&self, engine: &mut Engine, board: &[u32], target: &[u32], mv: Input) -> Option<()> {
+    fn play(&self, engine: &mut Engine, board: &[u32], target: &[u32], mv: Move) -> Option<()> {
         engine.set_board(|b, t| {
             b.copy_from_slice(board);
             if self.checkpoints {
@@ -214,21 +214,33 @@ impl Level {
         if self.game.uses_random() {
             engine.reseed(&self.seed);
         }
-        engine.input(Some(mv));
+        engine.input(mv.input());
         (!drain(engine)).then_some(())
     }
 
-    fn moves_list(&self) -> &'static [Input] {
+    /// The moves from any state: the four directions, the action unless
+    /// the prelude says `noaction`, and a tick where the game counts ticks.
+    fn moves_list(&self) -> &'static [Move] {
+        const ALL: [Move; 6] = [
+            Move::Input(Input::Up),
+            Move::Input(Input::Down),
+            Move::Input(Input::Left),
+            Move::Input(Input::Right),
+            Move::Input(Input::Action),
+            Move::Tick,
+        ];
+        const NO_ACTION: [Move; 5] = [
+            Move::Input(Input::Up),
+            Move::Input(Input::Down),
+            Move::Input(Input::Left),
+            Move::Input(Input::Right),
+            Move::Tick,
+        ];
+        let ticks = usize::from(self.game.counts_ticks());
         if self.game.prelude().noaction {
-            &[Input::Up, Input::Down, Input::Left, Input::Right]
+            &NO_ACTION[..4 + ticks]
         } else {
-            &[
-                Input::Up,
-                Input::Down,
-                Input::Left,
-                Input::Right,
-                Input::Action,
-            ]
+            &ALL[..5 + ticks]
         }
     }
 }
@@ -237,7 +249,7 @@ impl CoreGame for Level {
     const EXTRAS: Extras<Self> = Extras::NONE.mechanics().chance().draw();
     type State = [u32];
     type Key = ();
-    type Move = Input;
+    type Move = Move;
     type Refusal = Refusal;
 
     fn start(&self) -> Vec<u32> {
@@ -250,11 +262,11 @@ impl CoreGame for Level {
         state.last() == Some(&1)
     }
 
-    fn moves(&self, _: &[u32]) -> impl Iterator<Item = Input> {
+    fn moves(&self, _: &[u32]) -> impl Iterator<Item = Move> {
         self.moves_list().iter().copied()
     }
 
-    fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Refusal> {
+    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Refusal> {
         let (mut engine, board, target, next) = self.borrow(state);
         let played = self.play(&mut engine, &board, &target, mv);
         let result = match played {
@@ -267,7 +279,7 @@ impl CoreGame for Level {
         result
     }
 
-    fn successors(&self, state: &[u32], mut visit: impl FnMut(Input, &[u32], Cost)) {
+    fn successors(&self, state: &[u32], mut visit: impl FnMut(Move, &[u32], Cost)) {
         // The state is unpacked once; each move starts from that copy.
         let (mut engine, board, target, mut next) = self.borrow(state);
         for &mv in self.moves_list() {
@@ -288,12 +300,12 @@ impl CoreGame for Level {
         self.give_back(engine, board, target, next);
     }
 
-    fn format_moves(&self, moves: &[Input]) -> String {
+    fn format_moves(&self, moves: &[Move]) -> String {
         moves.iter().map(|&m| play::move_letter(m)).collect()
     }
 
-    fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
-        play::parse_moves(text, self.game.prelude().noaction)
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        play::parse_moves(text, Notation::of(&self.game))
             .map_err(|(column, message)| NotationError::new(column, message))
     }
 }
@@ -430,11 +442,17 @@ impl Chance for Level {
                     .to_string(),
             });
         }
+        if self.game.counts_ticks() {
+            return None;
+        }
         self.game.prelude().realtime_interval.map(|_| NoPar {
             status: "realtime",
-            note: "the game runs in real time (realtime_interval): turns happen without \
-                   input, so the level has no par"
-                .to_string(),
+            note: format!(
+                "the game runs in real time (realtime_interval): turns happen without \
+                 input, so the level has no par; to count a tick as a move (`T`), add \
+                 the line `{}` to the game",
+                play::TICKS_DIRECTIVE
+            ),
         })
     }
 
@@ -450,7 +468,7 @@ struct Explore(Level);
 impl CoreGame for Explore {
     type State = [u32];
     type Key = ();
-    type Move = Input;
+    type Move = Move;
     type Refusal = Refusal;
 
     fn start(&self) -> Vec<u32> {
@@ -463,7 +481,7 @@ impl CoreGame for Explore {
         false
     }
 
-    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Input> {
+    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {
         let moves = if self.0.is_won(state) {
             &[][..]
         } else {
@@ -472,21 +490,21 @@ impl CoreGame for Explore {
         moves.iter().copied()
     }
 
-    fn step(&self, state: &[u32], mv: Input) -> Result<(Vec<u32>, Cost), Refusal> {
+    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Refusal> {
         self.0.step(state, mv)
     }
 
-    fn successors(&self, state: &[u32], visit: impl FnMut(Input, &[u32], Cost)) {
+    fn successors(&self, state: &[u32], visit: impl FnMut(Move, &[u32], Cost)) {
         if !self.0.is_won(state) {
             self.0.successors(state, visit);
         }
     }
 
-    fn format_moves(&self, moves: &[Input]) -> String {
+    fn format_moves(&self, moves: &[Move]) -> String {
         self.0.format_moves(moves)
     }
 
-    fn parse_moves(&self, text: &str) -> Result<Vec<Input>, NotationError> {
+    fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
         self.0.parse_moves(text)
     }
 }

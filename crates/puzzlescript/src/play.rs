@@ -13,29 +13,91 @@ pub const DEFAULT_SEED: &str = "puzzle-qa";
 /// game a loop (the official engine would run them forever).
 pub const AGAIN_LIMIT: usize = 10_000;
 
-/// The move notation: `U D L R X`, any case, spaces ignored.
+/// One move of a level: an input, or a tick (a turn with no input), which
+/// is a move only in a real-time game whose designer counts ticks (see
+/// [`Game::counts_ticks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The player presses a key.
+    Input(Input),
+    /// Time passes: a turn runs with no input.
+    Tick,
+}
+
+impl Move {
+    /// The engine's input for this move (`None` for a tick).
+    pub fn input(self) -> Option<Input> {
+        match self {
+            Move::Input(input) => Some(input),
+            Move::Tick => None,
+        }
+    }
+}
+
+impl From<Input> for Move {
+    fn from(input: Input) -> Move {
+        Move::Input(input)
+    }
+}
+
+/// Which moves a game's notation has beside `U D L R`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notation {
+    /// No `X`: the prelude says `noaction`.
+    pub noaction: bool,
+    /// `T` is a tick: the game counts ticks as moves.
+    pub ticks: bool,
+}
+
+impl Notation {
+    /// The notation of `game`.
+    pub fn of(game: &Game) -> Notation {
+        Notation {
+            noaction: game.prelude().noaction,
+            ticks: game.counts_ticks(),
+        }
+    }
+}
+
+/// The move notation: `U D L R X`, and `T` for a tick where the game counts
+/// ticks; any case, spaces ignored. An error gives its column (from 1).
 ///
 /// ```
 /// use puzzlescript::engine::Input;
-/// assert_eq!(puzzlescript::play::parse_moves("rR u x", false).unwrap(), vec![Input::Right, Input::Right, Input::Up, Input::Action]);
-/// assert_eq!(puzzlescript::play::parse_moves("RX", true).unwrap_err().0, 2);
+/// use puzzlescript::play::{parse_moves, Move, Notation};
+/// let all = Notation { noaction: false, ticks: true };
+/// assert_eq!(parse_moves("rR u xt", all).unwrap(), vec![
+///     Move::Input(Input::Right), Move::Input(Input::Right), Move::Input(Input::Up),
+///     Move::Input(Input::Action), Move::Tick,
+/// ]);
+/// assert_eq!(parse_moves("RX", Notation { noaction: true, ticks: false }).unwrap_err().0, 2);
+/// assert_eq!(parse_moves("RT", Notation::default()).unwrap_err().0, 2);
 /// ```
-pub fn parse_moves(text: &str, noaction: bool) -> Result<Vec<Input>, (usize, String)> {
+pub fn parse_moves(text: &str, notation: Notation) -> Result<Vec<Move>, (usize, String)> {
     let mut moves = Vec::new();
     for (i, c) in text.chars().enumerate() {
         let column = i + 1;
         moves.push(match c.to_ascii_uppercase() {
-            'U' => Input::Up,
-            'D' => Input::Down,
-            'L' => Input::Left,
-            'R' => Input::Right,
-            'X' if noaction => {
+            'U' => Move::Input(Input::Up),
+            'D' => Move::Input(Input::Down),
+            'L' => Move::Input(Input::Left),
+            'R' => Move::Input(Input::Right),
+            'X' if notation.noaction => {
                 return Err((
                     column,
                     "this game has no action move (its prelude says noaction)".into(),
                 ));
             }
-            'X' => Input::Action,
+            'X' => Move::Input(Input::Action),
+            'T' if notation.ticks => Move::Tick,
+            'T' => {
+                return Err((
+                    column,
+                    format!(
+                        "a tick is a move only in a real-time game that says `{TICKS_DIRECTIVE}`"
+                    ),
+                ));
+            }
             c if c.is_whitespace() => continue,
             c => return Err((column, format!("unknown move `{c}`; moves are U D L R X"))),
         });
@@ -44,15 +106,20 @@ pub fn parse_moves(text: &str, noaction: bool) -> Result<Vec<Input>, (usize, Str
 }
 
 /// A move as the notation writes it.
-pub fn move_letter(input: Input) -> char {
-    match input {
-        Input::Up => 'U',
-        Input::Down => 'D',
-        Input::Left => 'L',
-        Input::Right => 'R',
-        Input::Action => 'X',
+pub fn move_letter(mv: Move) -> char {
+    match mv {
+        Move::Input(Input::Up) => 'U',
+        Move::Input(Input::Down) => 'D',
+        Move::Input(Input::Left) => 'L',
+        Move::Input(Input::Right) => 'R',
+        Move::Input(Input::Action) => 'X',
+        Move::Tick => 'T',
     }
 }
+
+/// The comment line by which a real-time game's designer counts ticks as
+/// moves (see [`Game::counts_ticks`]).
+pub const TICKS_DIRECTIVE: &str = "(puzzle-qa: a tick is a move)";
 
 /// The index, among all levels (messages included), of grid level `n`
 /// (counted from 1, messages skipped).
@@ -94,7 +161,7 @@ pub struct Replay {
 
 /// Plays `moves` on the level at `index` (messages count), with the random
 /// generator seeded with `seed`.
-pub fn replay(game: &Game, index: usize, moves: &[Input], seed: &str) -> Option<Replay> {
+pub fn replay(game: &Game, index: usize, moves: &[Move], seed: &str) -> Option<Replay> {
     let mut engine = Engine::load(game, index, seed, OnWin::Stop)?;
     let mut looped = drain(&mut engine);
     let mut frames = vec![ascii(game, engine.board())];
@@ -114,7 +181,7 @@ pub fn replay(game: &Game, index: usize, moves: &[Input], seed: &str) -> Option<
             ));
             break;
         }
-        engine.input(Some(mv));
+        engine.input(mv.input());
         looped = drain(&mut engine);
         played += 1;
         frames.push(ascii(game, engine.board()));

@@ -168,6 +168,8 @@ pub struct Game {
     /// `rigid_fill[k]`: movement words with `k` in every layer's field (a
     /// rigid group's index, as the cells it moves record it).
     pub(crate) rigid_fill: Vec<Box<[u32]>>,
+    /// See [`Game::counts_ticks`].
+    pub(crate) counts_ticks: bool,
 }
 
 impl Game {
@@ -277,6 +279,15 @@ impl Game {
     /// The source the game was compiled from.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// Whether a tick (a turn with no input) is a move: the game runs in
+    /// real time (`realtime_interval`) and its designer says so with a
+    /// line of its own, [`TICKS_DIRECTIVE`](crate::play::TICKS_DIRECTIVE),
+    /// a comment PuzzleScript itself ignores. Without it a real-time level
+    /// has no par, since turns would happen without the player.
+    pub fn counts_ticks(&self) -> bool {
+        self.counts_ticks
     }
 
     /// The colours and sprite of each object, by id (the order that
@@ -518,6 +529,11 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
     Some(Game {
         shown_names,
         rule_lines,
+        counts_ticks: prelude.realtime_interval.is_some()
+            && source.lines().any(|line| {
+                line.trim()
+                    .eq_ignore_ascii_case(crate::play::TICKS_DIRECTIVE)
+            }),
         source: source.into(),
         rigid_fill,
         glyphs,

@@ -249,11 +249,7 @@ fn an_object_without_a_sprite_is_a_square_of_its_colour() {
 #[test]
 fn the_terminal_grid_is_the_replays_in_the_legends_characters() {
     let level = level(GAME, 1);
-    let moves = [
-        puzzlescript::engine::Input::Right,
-        puzzlescript::engine::Input::Right,
-        puzzlescript::engine::Input::Down,
-    ];
+    let moves = play::parse_moves("RRD", play::Notation::default()).unwrap();
     let replay = play::replay(
         level.game(),
         play::grid_index(level.game(), 1).unwrap(),

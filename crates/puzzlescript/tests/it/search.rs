@@ -7,6 +7,7 @@ use puzzle_qa_core::search::{Status, bfs};
 use puzzlescript::engine::Input;
 use puzzlescript::level::Level;
 use puzzlescript::play;
+use puzzlescript::play::Move;
 
 fn fixture(name: &str) -> String {
     let path = format!(
@@ -39,7 +40,10 @@ fn the_search_finds_the_shortest_push_and_it_replays() {
     let lvl = level(&push, 1);
     let outcome = bfs(&lvl, 100_000);
     assert_eq!(outcome.par(), Some(2));
-    assert_eq!(outcome.path(), Some(&[Input::Right, Input::Right][..]));
+    assert_eq!(
+        outcome.path(),
+        Some(&[Move::Input(Input::Right), Move::Input(Input::Right)][..])
+    );
     let game = lvl.game();
     let played = play::replay(
         game,
@@ -137,7 +141,7 @@ fn every_solution_found_in_the_fixtures_wins_when_replayed_move_by_move() {
     assert!(solved >= 10, "only {solved} fixture levels solved");
 }
 
-fn lvl_moves(moves: &[Input]) -> String {
+fn lvl_moves(moves: &[Move]) -> String {
     moves.iter().map(|&m| play::move_letter(m)).collect()
 }
 
@@ -180,4 +184,49 @@ fn searches_of_the_example_games_keep_every_unchanging_bit() {
         }
     }
     assert!(levels > 100, "{levels} levels searched");
+}
+
+/// A real-time game whose ball rolls one cell right on each tick; the
+/// player, walled in, can only wait.
+fn ticking(directive: &str) -> String {
+    format!(
+        "title ticking\nrealtime_interval 0.5\nnoaction\n{directive}\n\n\
+         OBJECTS\n\nBackground\nblack\n\nWall\ngrey\n\nPlayer\nwhite\n\nBall\nred\n\nGoal\nblue\n\n\
+         LEGEND\n\n. = Background\n# = Wall\nP = Player\nB = Ball\nG = Goal\n\nSOUNDS\n\n\
+         COLLISIONLAYERS\n\nBackground\nGoal\nPlayer, Wall, Ball\n\n\
+         RULES\n\n[ stationary Player ] [ Ball ] -> [ Player ] [ right Ball ]\n\n\
+         WINCONDITIONS\n\nall Ball on Goal\n\nLEVELS\n\n#####\n#P###\n#B.G#\n#####\n"
+    )
+}
+
+#[test]
+fn a_real_time_level_has_no_par_unless_its_designer_counts_ticks() {
+    use puzzle_qa_core::game::{Chance, Game};
+    let plain = level(&ticking(""), 1);
+    let no_par = plain.no_par().expect("a real-time level has no par");
+    assert_eq!(no_par.status, "realtime");
+    assert!(
+        no_par.note.contains(play::TICKS_DIRECTIVE),
+        "{}",
+        no_par.note
+    );
+    assert!(plain.parse_moves("T").is_err());
+
+    let counted = level(&ticking(play::TICKS_DIRECTIVE), 1);
+    assert!(counted.no_par().is_none());
+    let outcome = bfs(&counted, 1_000);
+    assert_eq!(outcome.par(), Some(2));
+    assert_eq!(lvl_moves(outcome.path().unwrap()), "TT");
+    assert_eq!(counted.parse_moves("t T").unwrap(), vec![Move::Tick; 2]);
+    let game = counted.game();
+    let played = play::replay(
+        game,
+        play::grid_index(game, 1).unwrap(),
+        &[Move::Tick],
+        "test",
+    );
+    assert!(
+        !played.unwrap().won,
+        "one tick leaves the ball short of the goal"
+    );
 }
