@@ -984,7 +984,16 @@ impl<'g> Engine<'g> {
         let d = self.delta(rule.direction);
         for (r, row) in rule.rows.iter().enumerate() {
             let (ro, rm) = (&rule.row_objects[r], &rule.row_moves[r]);
-            if !bits::within(ro, &b.map_objects) || !bits::within(rm, &b.map_moves) {
+            let any_of = &rule.row_any_of[r];
+            // A line of the board can hold a match only if it holds every
+            // object and movement the row requires and an object of each
+            // of its properties: its mask is the OR of its cells.
+            let could_hold = |objects: &[u32], moves: &[u32]| {
+                bits::within(ro, objects)
+                    && bits::within(rm, moves)
+                    && any_of.iter().all(|m| bits::any(m, objects))
+            };
+            if !could_hold(&b.map_objects, &b.map_moves) {
                 return false;
             }
             let wild = rule.ellipses[r];
@@ -1065,9 +1074,7 @@ impl<'g> Engine<'g> {
             };
             if horizontal {
                 for y in ymin..ymax {
-                    if !bits::within(ro, &b.row_objects[y * so..][..so])
-                        || !bits::within(rm, &b.row_moves[y * sm..][..sm])
-                    {
+                    if !could_hold(&b.row_objects[y * so..][..so], &b.row_moves[y * sm..][..sm]) {
                         continue;
                     }
                     for x in xmin..xmax {
@@ -1076,9 +1083,7 @@ impl<'g> Engine<'g> {
                 }
             } else {
                 for x in xmin..xmax {
-                    if !bits::within(ro, &b.col_objects[x * so..][..so])
-                        || !bits::within(rm, &b.col_moves[x * sm..][..sm])
-                    {
+                    if !could_hold(&b.col_objects[x * so..][..so], &b.col_moves[x * sm..][..sm]) {
                         continue;
                     }
                     for y in ymin..ymax {

@@ -67,6 +67,9 @@ pub(crate) struct Rule {
     /// Per row: every object its cells require (for skipping rows and columns).
     pub(crate) row_objects: Vec<Box<[u32]>>,
     pub(crate) row_moves: Vec<Box<[u32]>>,
+    /// Per row: its cells' `any_of` masks (without repeats). A row or
+    /// column of the board that can hold a match holds an object of each.
+    pub(crate) row_any_of: Vec<Vec<Box<[u32]>>>,
     /// All rows' objects together.
     pub(crate) objects: Box<[u32]>,
     /// All rows' required movements together.
@@ -365,16 +368,24 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
         }
         let mut row_objects = Vec::new();
         let mut row_moves = Vec::new();
+        let mut row_any_of = Vec::new();
         let mut all = z();
         let mut all_moves = zm();
         for row in &rows {
             let (mut o, mut m) = (z(), zm());
+            let mut any: Vec<Box<[u32]>> = Vec::new();
             for slot in row {
                 if let Slot::Cell(p) = slot {
                     bits::or(&mut o, &p.present);
                     bits::or(&mut m, &p.moving);
+                    for mask in &p.any_of {
+                        if !any.contains(mask) {
+                            any.push(mask.clone());
+                        }
+                    }
                 }
             }
+            row_any_of.push(any);
             bits::or(&mut all, &o);
             bits::or(&mut all_moves, &m);
             row_objects.push(o.into_boxed_slice());
@@ -393,6 +404,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             commands: raw.commands,
             row_objects,
             row_moves,
+            row_any_of,
             objects: all.into_boxed_slice(),
             moves: all_moves.into_boxed_slice(),
             discard,
