@@ -903,7 +903,7 @@ impl<'g> Engine<'g> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
         if self.game.single_word {
             let (c, m) = (self.s.board.objects[i], self.s.board.movements[i]);
@@ -943,6 +943,21 @@ impl<'g> Engine<'g> {
                 return false;
             }
             index += d;
+        }
+        true
+    }
+
+    /// Whether a row without ellipses matches from `start`, `d` apart: the
+    /// caller keeps the whole row on the board.
+    #[inline(always)]
+    fn run_fits(&self, row: &[Slot], start: usize, d: isize) -> bool {
+        let mut index = start;
+        for slot in row {
+            let Slot::Cell(p) = slot else { return false };
+            if !self.cell_matches(p, index) {
+                return false;
+            }
+            index = index.wrapping_add_signed(d);
         }
         true
     }
@@ -1009,17 +1024,55 @@ impl<'g> Engine<'g> {
             let horizontal = rule.direction > 2;
             let before = out.all.len();
             let found = &mut out.all;
+            if wild == 0 {
+                // The common row, without ellipses, scanned line by line:
+                // a board row for a horizontal rule (cells `height` apart),
+                // a column for a vertical one (adjacent cells). The ranges
+                // keep the whole row on the board.
+                let (outer, inner, step) = if horizontal {
+                    (ymin..ymax, xmin..xmax, b.height)
+                } else {
+                    (xmin..xmax, ymin..ymax, 1)
+                };
+                for line in outer {
+                    let holds = if horizontal {
+                        could_hold(
+                            &b.row_objects[line * so..][..so],
+                            &b.row_moves[line * sm..][..sm],
+                        )
+                    } else {
+                        could_hold(
+                            &b.col_objects[line * so..][..so],
+                            &b.col_moves[line * sm..][..sm],
+                        )
+                    };
+                    if !holds || inner.is_empty() {
+                        continue;
+                    }
+                    let (x, y) = if horizontal {
+                        (inner.start, line)
+                    } else {
+                        (line, inner.start)
+                    };
+                    let mut i = x * b.height + y;
+                    for _ in inner.clone() {
+                        if self.run_fits(row, i, d) {
+                            found.push(Match {
+                                start: i,
+                                gaps: [0, 0],
+                            });
+                        }
+                        i += step;
+                    }
+                }
+                if found.len() == before {
+                    return false;
+                }
+                out.ends.push(found.len());
+                continue;
+            }
             let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
                 let i = x * b.height + y;
-                if wild == 0 {
-                    if self.row_matches_at(row, i, d, &[]) {
-                        found.push(Match {
-                            start: i,
-                            gaps: [0, 0],
-                        });
-                    }
-                    return;
-                }
                 let kmax = match rule.direction {
                     4 => (x + 2).saturating_sub(len) as isize,
                     8 => b.width as isize - (x + len) as isize + 1,
