@@ -947,6 +947,59 @@ impl<'g> Engine<'g> {
         true
     }
 
+    /// The matches of a row without ellipses that start on one line of
+    /// the board: at `count` cells from `start`, `step` apart, each of
+    /// which keeps the whole row on the board.
+    #[inline(always)]
+    fn scan_line(
+        &self,
+        row: &[Slot],
+        start: usize,
+        step: usize,
+        count: usize,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let Some((Slot::Cell(first), rest)) = row.split_first() else {
+            return;
+        };
+        let b = &self.s.board;
+        let mut i = start;
+        let mut push = |i: usize| {
+            if self.run_fits(rest, i.wrapping_add_signed(d), d) {
+                found.push(Match {
+                    start: i,
+                    gaps: [0, 0],
+                });
+            }
+        };
+        // Most cells fail the first cell's test: in a game of one word a
+        // cell, that test is a few operations on words held in registers.
+        if self.game.single_word {
+            let [present, missing, moving, still] = first.word;
+            let any = &first.any_word[..];
+            for _ in 0..count {
+                let (c, m) = (b.objects[i], b.movements[i]);
+                if c & present == present
+                    && c & missing == 0
+                    && m & moving == moving
+                    && m & still == 0
+                    && any.iter().all(|a| c & a != 0)
+                {
+                    push(i);
+                }
+                i += step;
+            }
+        } else {
+            for _ in 0..count {
+                if self.cell_matches(first, i) {
+                    push(i);
+                }
+                i += step;
+            }
+        }
+    }
+
     /// Whether a row without ellipses matches from `start`, `d` apart: the
     /// caller keeps the whole row on the board.
     #[inline(always)]
@@ -1054,16 +1107,7 @@ impl<'g> Engine<'g> {
                     } else {
                         (line, inner.start)
                     };
-                    let mut i = x * b.height + y;
-                    for _ in inner.clone() {
-                        if self.run_fits(row, i, d) {
-                            found.push(Match {
-                                start: i,
-                                gaps: [0, 0],
-                            });
-                        }
-                        i += step;
-                    }
+                    self.scan_line(row, x * b.height + y, step, inner.len(), d, found);
                 }
                 if found.len() == before {
                     return false;
