@@ -744,6 +744,10 @@ impl<'g> Engine<'g> {
         if group.random {
             return self.apply_random_group(group);
         }
+        // The group's passes repeat until one changes nothing; after the
+        // first, a rule's rows are rescanned only around the cells changed
+        // since it last scanned them (see `Engine::rescan`).
+        self.s.scratch.changes.start(self.s.board.len());
         let mut changed = false;
         let mut again = true;
         let mut loops = 0;
@@ -757,6 +761,7 @@ impl<'g> Engine<'g> {
             }
             changed |= again;
         }
+        self.s.scratch.changes.stop();
         changed
     }
 
@@ -765,7 +770,7 @@ impl<'g> Engine<'g> {
         let mut all: Vec<(usize, Vec<Match>)> = Vec::new();
         let mut found = Matches::default();
         for (r, rule) in group.rules.iter().enumerate() {
-            if self.find_matches(rule, &mut found) {
+            if self.find_matches(rule, &mut found, None) {
                 let rows: Vec<Vec<Match>> = (0..found.ends.len())
                     .map(|k| found.row(k).to_vec())
                     .collect();
@@ -810,12 +815,16 @@ impl<'g> Engine<'g> {
         bits::within(&group.objects, &b.map_objects) && bits::within(&group.moves, &b.map_moves)
     }
 
+    /// Applies a rule of a group being applied at every match.
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
         if !self.could_match(rule) {
             return false;
         }
         let mut found = std::mem::take(&mut self.s.scratch.matches);
-        if !self.find_matches(rule, &mut found) {
+        let mut kept = std::mem::take(&mut self.s.scratch.kept);
+        let matched = self.find_matches(rule, &mut found, Some(&mut kept));
+        self.s.scratch.kept = kept;
+        if !matched {
             self.s.scratch.matches = found;
             return false;
         }
@@ -947,6 +956,123 @@ impl<'g> Engine<'g> {
         true
     }
 
+    /// Brings up to date the matches of a row without ellipses that a scan
+    /// found when `Changes::now` was `since`. Whether the row matches at a
+    /// start depends only on the objects and movements of the cells from
+    /// there, so a match whose cells have not changed since still holds,
+    /// and a new match must cover a changed cell: only the starts whose
+    /// row covers one are tried again. The result, in scan order, is what
+    /// a full scan would find now.
+    #[allow(clippy::too_many_arguments)]
+    fn rescan(
+        &self,
+        row: &[Slot],
+        starts: &Starts,
+        d: isize,
+        since: usize,
+        matches: &mut Vec<Match>,
+        tried: &mut Vec<(usize, usize)>,
+        merged: &mut Vec<Match>,
+    ) {
+        let changes = &self.s.scratch.changes;
+        let changed = changes.since(since);
+        if changed.is_empty() {
+            return;
+        }
+        let b = &self.s.board;
+        let h = b.height;
+        let len = row.len() as isize;
+        let covers_change = |start: usize| {
+            (0..len).any(|k| changes.changed_since(start.wrapping_add_signed(k * d), since))
+        };
+        matches.retain(|m| !covers_change(m.start));
+        // The step in columns and rows (`d` alone cannot tell them apart
+        // on a board one cell high).
+        let (dx, dy) = if starts.horizontal {
+            (d.signum(), 0)
+        } else {
+            (0, d.signum())
+        };
+        // A row's cells lie on one line: its start, `k` cells back from a
+        // changed cell, must be a start the scan would try.
+        tried.clear();
+        for &cell in changed {
+            let (cx, cy) = ((cell / h) as isize, (cell % h) as isize);
+            for k in 0..len {
+                let (x, y) = (cx - k * dx, cy - k * dy);
+                if x >= 0
+                    && y >= 0
+                    && starts.x.contains(&(x as usize))
+                    && starts.y.contains(&(y as usize))
+                {
+                    let (x, y) = (x as usize, y as usize);
+                    tried.push((starts.order(x, y, b.width, h), x * h + y));
+                }
+            }
+        }
+        tried.sort_unstable();
+        tried.dedup();
+        merged.clear();
+        let mut old = matches.iter().peekable();
+        for &(order, start) in tried.iter() {
+            if !self.run_fits(row, start, d) {
+                continue;
+            }
+            while let Some(m) =
+                old.next_if(|m| starts.order(m.start / h, m.start % h, b.width, h) < order)
+            {
+                merged.push(*m);
+            }
+            merged.push(Match {
+                start,
+                gaps: [0, 0],
+            });
+        }
+        merged.extend(old);
+        std::mem::swap(matches, merged);
+    }
+
+    /// Every match of a row without ellipses, line by line: a board row
+    /// for a horizontal rule (cells `height` apart), a column for a
+    /// vertical one (adjacent cells), skipping the lines whose masks say
+    /// they cannot hold one.
+    #[inline(always)]
+    fn scan_row(
+        &self,
+        row: &[Slot],
+        could_hold: &impl Fn(&[u32], &[u32]) -> bool,
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let b = &self.s.board;
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        let (outer, inner, step, objects, moves) = if starts.horizontal {
+            let (o, m) = (&b.row_objects, &b.row_moves);
+            (starts.y.clone(), starts.x.clone(), b.height, o, m)
+        } else {
+            let (o, m) = (&b.col_objects, &b.col_moves);
+            (starts.x.clone(), starts.y.clone(), 1, o, m)
+        };
+        if inner.is_empty() {
+            return;
+        }
+        let objects = &objects[outer.start * so..outer.end * so];
+        let moves = &moves[outer.start * sm..outer.end * sm];
+        let lines = objects.chunks_exact(so).zip(moves.chunks_exact(sm));
+        for (line, (objects, moves)) in (outer.start..).zip(lines) {
+            if !could_hold(objects, moves) {
+                continue;
+            }
+            let (x, y) = if starts.horizontal {
+                (inner.start, line)
+            } else {
+                (line, inner.start)
+            };
+            self.scan_line(row, x * b.height + y, step, inner.len(), d, found);
+        }
+    }
+
     /// The matches of a row without ellipses that start on one line of
     /// the board: at `count` cells from `start`, `step` apart, each of
     /// which keeps the whole row on the board.
@@ -1041,7 +1167,10 @@ impl<'g> Engine<'g> {
     }
 
     /// Every match of every row into `out`; false if some row has none.
-    fn find_matches(&self, rule: &Rule, out: &mut Matches) -> bool {
+    /// With `kept`, the rows' matches as this rule's last scan in the
+    /// group being applied left them, if it has scanned: rows without
+    /// ellipses are brought up to date from those (and kept again).
+    fn find_matches(&self, rule: &Rule, out: &mut Matches, mut kept: Option<&mut Kept>) -> bool {
         out.all.clear();
         out.ends.clear();
         let b = &self.s.board;
@@ -1078,36 +1207,43 @@ impl<'g> Engine<'g> {
             let before = out.all.len();
             let found = &mut out.all;
             if wild == 0 {
-                // The common row, without ellipses, scanned line by line:
-                // a board row for a horizontal rule (cells `height` apart),
-                // a column for a vertical one (adjacent cells). The ranges
-                // keep the whole row on the board.
-                let (outer, inner, step) = if horizontal {
-                    (ymin..ymax, xmin..xmax, b.height)
-                } else {
-                    (xmin..xmax, ymin..ymax, 1)
+                let starts = Starts {
+                    x: xmin..xmax,
+                    y: ymin..ymax,
+                    horizontal,
                 };
-                for line in outer {
-                    let holds = if horizontal {
-                        could_hold(
-                            &b.row_objects[line * so..][..so],
-                            &b.row_moves[line * sm..][..sm],
-                        )
-                    } else {
-                        could_hold(
-                            &b.col_objects[line * so..][..so],
-                            &b.col_moves[line * sm..][..sm],
-                        )
-                    };
-                    if !holds || inner.is_empty() {
-                        continue;
+                match &mut kept {
+                    Some(kept) => {
+                        let changes = &self.s.scratch.changes;
+                        if kept.rows.len() < self.game.rule_rows {
+                            kept.rows
+                                .resize_with(self.game.rule_rows, RowMatches::default);
+                        }
+                        let last = &mut kept.rows[rule.first_row + r];
+                        // A rescan tries up to `len` starts for each change,
+                        // unsorted, where a scan tries at most every cell but
+                        // skips whole lines: it pays only for a few changes.
+                        let few = |since| changes.since(since).len() * len * 4 <= b.len();
+                        if last.run == changes.run && few(last.scanned) {
+                            let since = last.scanned;
+                            self.rescan(
+                                row,
+                                &starts,
+                                d,
+                                since,
+                                &mut last.matches,
+                                &mut kept.tried,
+                                &mut kept.merged,
+                            );
+                        } else {
+                            last.matches.clear();
+                            self.scan_row(row, &could_hold, &starts, d, &mut last.matches);
+                            last.run = changes.run;
+                        }
+                        last.scanned = changes.now();
+                        found.extend_from_slice(&last.matches);
                     }
-                    let (x, y) = if horizontal {
-                        (inner.start, line)
-                    } else {
-                        (line, inner.start)
-                    };
-                    self.scan_line(row, x * b.height + y, step, inner.len(), d, found);
+                    None => self.scan_row(row, &could_hold, &starts, d, found),
                 }
                 if found.len() == before {
                     return false;
@@ -1347,6 +1483,10 @@ impl<'g> Engine<'g> {
             b.col_moves[x * sm + w] |= new;
             b.row_moves[y * sm + w] |= new;
             b.map_moves[w] |= new;
+        }
+        if changed {
+            // Rigid bookkeeping aside, rules read nothing else of a cell.
+            self.s.scratch.changes.record(i);
         }
         changed
     }
@@ -1607,6 +1747,109 @@ struct Scratchpad {
     matches: Matches,
     odometer: Vec<usize>,
     tuple: Vec<Match>,
+    /// The group being applied: the cells its rules have changed, and its
+    /// rules' rows' matches as each one's last scan left them.
+    changes: Changes,
+    kept: Kept,
+}
+
+/// What rules keep between their scans in a group's passes, with a
+/// rescan's buffers.
+#[derive(Clone, Debug, Default)]
+struct Kept {
+    /// By `Rule::first_row` and row.
+    rows: Vec<RowMatches>,
+    /// The starts a rescan tries, each with its place in scan order.
+    tried: Vec<(usize, usize)>,
+    /// A rescan's result, before it is swapped in.
+    merged: Vec<Match>,
+}
+
+/// The cells changed while a group is applied, in order.
+#[derive(Clone, Debug, Default)]
+struct Changes {
+    /// Whether a group is being applied (changes are recorded).
+    on: bool,
+    /// Counts the groups applied: a row's kept matches are from this
+    /// group's passes when they carry its count.
+    run: u64,
+    /// Each change's cell (a cell changed twice is listed twice).
+    cells: Vec<usize>,
+    /// Per cell of the board: `cells.len()` just after its last change,
+    /// 0 for none.
+    at: Vec<usize>,
+}
+
+impl Changes {
+    /// Starts recording, for a board of `len` cells, with no change yet.
+    fn start(&mut self, len: usize) {
+        if self.at.len() == len {
+            for &cell in &self.cells {
+                self.at[cell] = 0;
+            }
+        } else {
+            self.at.clear();
+            self.at.resize(len, 0);
+        }
+        self.cells.clear();
+        self.on = true;
+        self.run += 1;
+    }
+
+    fn stop(&mut self) {
+        self.on = false;
+    }
+
+    fn record(&mut self, cell: usize) {
+        if self.on {
+            self.cells.push(cell);
+            self.at[cell] = self.cells.len();
+        }
+    }
+
+    /// A mark for [`Changes::since`]: the changes so far.
+    fn now(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The cells changed after the mark `since`.
+    fn since(&self, since: usize) -> &[usize] {
+        &self.cells[since..]
+    }
+
+    fn changed_since(&self, cell: usize, since: usize) -> bool {
+        self.at[cell] > since
+    }
+}
+
+/// One rule row's matches, as its last scan in a group left them.
+#[derive(Clone, Debug, Default)]
+struct RowMatches {
+    /// [`Changes::run`] of that group (0: none yet).
+    run: u64,
+    /// [`Changes::now`] at that scan.
+    scanned: usize,
+    matches: Vec<Match>,
+}
+
+/// The cells at which a row of a rule may start: those that keep all of it
+/// on the board.
+struct Starts {
+    x: std::ops::Range<usize>,
+    y: std::ops::Range<usize>,
+    horizontal: bool,
+}
+
+impl Starts {
+    /// Where a start comes in a scan: a horizontal rule's go row by row, a
+    /// vertical rule's column by column.
+    fn order(&self, x: usize, y: usize, width: usize, height: usize) -> usize {
+        if self.horizontal {
+            y * width + x
+        } else {
+            x * height + y
+        }
+    }
 }
 
 /// Every row's matches of one rule, back to back: row `r`'s end at `ends[r]`.

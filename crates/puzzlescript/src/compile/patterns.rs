@@ -76,6 +76,9 @@ pub(crate) struct Rule {
     pub(crate) moves: Box<[u32]>,
     /// Two required objects share a layer: the rule can never fire.
     pub(crate) discard: Option<(String, String)>,
+    /// The number of the rule's first row among all rules' rows (the
+    /// engine keeps each row's matches between scans under it).
+    pub(crate) first_row: usize,
 }
 
 pub(crate) fn dir_mask(dir: &str) -> u32 {
@@ -408,6 +411,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             objects: all.into_boxed_slice(),
             moves: all_moves.into_boxed_slice(),
             discard,
+            first_row: 0,
         });
     }
     out
