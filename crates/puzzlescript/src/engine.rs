@@ -963,7 +963,6 @@ impl<'g> Engine<'g> {
     /// and a new match must cover a changed cell: only the starts whose
     /// row covers one are tried again. The result, in scan order, is what
     /// a full scan would find now.
-    #[allow(clippy::too_many_arguments)]
     fn rescan(
         &self,
         row: &[Slot],
@@ -971,8 +970,7 @@ impl<'g> Engine<'g> {
         d: isize,
         since: usize,
         matches: &mut Vec<Match>,
-        tried: &mut Vec<(usize, usize)>,
-        merged: &mut Vec<Match>,
+        marks: &mut Vec<u64>,
     ) {
         let changes = &self.s.scratch.changes;
         let changed = changes.since(since);
@@ -980,12 +978,22 @@ impl<'g> Engine<'g> {
             return;
         }
         let b = &self.s.board;
-        let h = b.height;
+        let (w, h) = (b.width, b.height);
         let len = row.len() as isize;
-        let covers_change = |start: usize| {
-            (0..len).any(|k| changes.changed_since(start.wrapping_add_signed(k * d), since))
-        };
-        matches.retain(|m| !covers_change(m.start));
+        // Two bitsets by place in scan order: the kept matches that still
+        // hold, then the starts to try.
+        let words = b.len().div_ceil(64);
+        marks.clear();
+        marks.resize(2 * words, 0);
+        let (keep, tried) = marks.split_at_mut(words);
+        let mark = |set: &mut [u64], order: usize| set[order / 64] |= 1 << (order % 64);
+        for m in matches.iter() {
+            let covers_change =
+                (0..len).any(|k| changes.changed_since(m.start.wrapping_add_signed(k * d), since));
+            if !covers_change {
+                mark(keep, starts.order(m.start / h, m.start % h, w, h));
+            }
+        }
         // The step in columns and rows (`d` alone cannot tell them apart
         // on a board one cell high).
         let (dx, dy) = if starts.horizontal {
@@ -995,7 +1003,6 @@ impl<'g> Engine<'g> {
         };
         // A row's cells lie on one line: its start, `k` cells back from a
         // changed cell, must be a start the scan would try.
-        tried.clear();
         for &cell in changed {
             let (cx, cy) = ((cell / h) as isize, (cell % h) as isize);
             for k in 0..len {
@@ -1005,31 +1012,25 @@ impl<'g> Engine<'g> {
                     && starts.x.contains(&(x as usize))
                     && starts.y.contains(&(y as usize))
                 {
-                    let (x, y) = (x as usize, y as usize);
-                    tried.push((starts.order(x, y, b.width, h), x * h + y));
+                    mark(tried, starts.order(x as usize, y as usize, w, h));
                 }
             }
         }
-        tried.sort_unstable();
-        tried.dedup();
-        merged.clear();
-        let mut old = matches.iter().peekable();
-        for &(order, start) in tried.iter() {
-            if !self.run_fits(row, start, d) {
-                continue;
+        matches.clear();
+        for (k, (&keep, &tried)) in keep.iter().zip(tried.iter()).enumerate() {
+            let mut bits = keep | tried;
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = starts.start(64 * k + bit, w, h);
+                if keep >> bit & 1 == 1 || self.run_fits(row, start, d) {
+                    matches.push(Match {
+                        start,
+                        gaps: [0, 0],
+                    });
+                }
             }
-            while let Some(m) =
-                old.next_if(|m| starts.order(m.start / h, m.start % h, b.width, h) < order)
-            {
-                merged.push(*m);
-            }
-            merged.push(Match {
-                start,
-                gaps: [0, 0],
-            });
         }
-        merged.extend(old);
-        std::mem::swap(matches, merged);
     }
 
     /// Every match of a row without ellipses, line by line: a board row
@@ -1226,15 +1227,7 @@ impl<'g> Engine<'g> {
                         let few = |since| changes.since(since).len() * len * 4 <= b.len();
                         if last.run == changes.run && few(last.scanned) {
                             let since = last.scanned;
-                            self.rescan(
-                                row,
-                                &starts,
-                                d,
-                                since,
-                                &mut last.matches,
-                                &mut kept.tried,
-                                &mut kept.merged,
-                            );
+                            self.rescan(row, &starts, d, since, &mut last.matches, &mut kept.marks);
                         } else {
                             last.matches.clear();
                             self.scan_row(row, &could_hold, &starts, d, &mut last.matches);
@@ -1759,10 +1752,8 @@ struct Scratchpad {
 struct Kept {
     /// By `Rule::first_row` and row.
     rows: Vec<RowMatches>,
-    /// The starts a rescan tries, each with its place in scan order.
-    tried: Vec<(usize, usize)>,
-    /// A rescan's result, before it is swapped in.
-    merged: Vec<Match>,
+    /// A rescan's bitsets.
+    marks: Vec<u64>,
 }
 
 /// The cells changed while a group is applied, in order.
@@ -1848,6 +1839,15 @@ impl Starts {
             y * width + x
         } else {
             x * height + y
+        }
+    }
+
+    /// The start that comes at `order` in a scan.
+    fn start(&self, order: usize, width: usize, height: usize) -> usize {
+        if self.horizontal {
+            (order % width) * height + order / width
+        } else {
+            order
         }
     }
 }
