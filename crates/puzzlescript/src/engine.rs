@@ -1357,7 +1357,7 @@ impl<'g> Engine<'g> {
     }
 
     fn replace(&mut self, rep: &Replacement, i: usize, rigid: bool, rigid_index: u32) -> bool {
-        if !bits::is_zero(&rep.random_object) || !bits::is_zero(&rep.random_dir) {
+        if rep.random {
             return self.replace_random(rep, i, rigid, rigid_index);
         }
         self.write_cell(

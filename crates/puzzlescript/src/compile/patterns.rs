@@ -38,6 +38,9 @@ pub(crate) struct Replacement {
     pub(crate) random_object: Box<[u32]>,
     /// Layers that get a random direction.
     pub(crate) random_dir: Box<[u32]>,
+    /// Whether it draws from the random generator (`random_object` or
+    /// `random_dir` is not empty).
+    pub(crate) random: bool,
 }
 
 /// A cell of a pattern row: a pattern, or an ellipsis.
@@ -335,6 +338,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             clear_moves: clear_moves.into_boxed_slice(),
                             set_moves: set_moves.into_boxed_slice(),
                             layer_moves: layer_moves.into_boxed_slice(),
+                            random: !bits::is_zero(&random_object) || !bits::is_zero(&random_dir),
                             random_object: random_object.into_boxed_slice(),
                             random_dir: random_dir.into_boxed_slice(),
                         });
