@@ -830,38 +830,53 @@ impl<'g> Engine<'g> {
         }
         let mut result = false;
         if rule.has_replacements {
-            // Every combination of one match per row, the first row
-            // varying fastest, as upstream lists them.
             let rows = found.ends.len();
-            let mut at = std::mem::take(&mut self.s.scratch.odometer);
-            at.clear();
-            at.resize(rows, 0);
-            let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
-            let mut first = true;
-            'tuples: loop {
-                tuple.clear();
-                tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
-                result |= self.apply_at(rule, &tuple, !first, rigid_index);
-                first = false;
-                let mut r = 0;
-                loop {
-                    if r == rows {
-                        break 'tuples;
-                    }
-                    at[r] += 1;
-                    if at[r] < found.row(r).len() {
-                        break;
-                    }
-                    at[r] = 0;
-                    r += 1;
+            if rows == 1 {
+                // One row: its matches, in order, are the combinations of
+                // one match per row (each after the first checked again).
+                for (k, m) in found.all.iter().enumerate() {
+                    result |= self.apply_at(rule, std::slice::from_ref(m), k > 0, rigid_index);
                 }
+            } else {
+                result = self.apply_combinations(rule, &found, rigid_index);
             }
-            self.s.scratch.odometer = at;
-            self.s.scratch.tuple = tuple;
         }
         self.s.scratch.matches = found;
         self.note_fired(rule, result);
         self.queue_commands(rule);
+        result
+    }
+
+    /// Applies a rule of several rows at every combination of one match
+    /// per row, the first row varying fastest, as upstream lists them.
+    fn apply_combinations(&mut self, rule: &Rule, found: &Matches, rigid_index: u32) -> bool {
+        let rows = found.ends.len();
+        let mut result = false;
+        let mut at = std::mem::take(&mut self.s.scratch.odometer);
+        at.clear();
+        at.resize(rows, 0);
+        let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
+        let mut first = true;
+        'tuples: loop {
+            tuple.clear();
+            tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
+            result |= self.apply_at(rule, &tuple, !first, rigid_index);
+            first = false;
+            let mut r = 0;
+            loop {
+                if r == rows {
+                    break 'tuples;
+                }
+                at[r] += 1;
+                if at[r] < found.row(r).len() {
+                    break;
+                }
+                at[r] = 0;
+                r += 1;
+            }
+        }
+        self.s.scratch.odometer = at;
+        self.s.scratch.tuple = tuple;
         result
     }
 
