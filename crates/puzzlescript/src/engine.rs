@@ -744,6 +744,10 @@ impl<'g> Engine<'g> {
         if group.random {
             return self.apply_random_group(group);
         }
+        // The group's passes repeat until one changes nothing; after the
+        // first, a rule's rows are rescanned only around the cells changed
+        // since it last scanned them (see `Engine::rescan`).
+        self.s.scratch.changes.start(self.s.board.len());
         let mut changed = false;
         let mut again = true;
         let mut loops = 0;
@@ -757,6 +761,7 @@ impl<'g> Engine<'g> {
             }
             changed |= again;
         }
+        self.s.scratch.changes.stop();
         changed
     }
 
@@ -765,7 +770,7 @@ impl<'g> Engine<'g> {
         let mut all: Vec<(usize, Vec<Match>)> = Vec::new();
         let mut found = Matches::default();
         for (r, rule) in group.rules.iter().enumerate() {
-            if self.find_matches(rule, &mut found) {
+            if self.find_matches(rule, &mut found, None) {
                 let rows: Vec<Vec<Match>> = (0..found.ends.len())
                     .map(|k| found.row(k).to_vec())
                     .collect();
@@ -810,49 +815,68 @@ impl<'g> Engine<'g> {
         bits::within(&group.objects, &b.map_objects) && bits::within(&group.moves, &b.map_moves)
     }
 
+    /// Applies a rule of a group being applied at every match.
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
         if !self.could_match(rule) {
             return false;
         }
         let mut found = std::mem::take(&mut self.s.scratch.matches);
-        if !self.find_matches(rule, &mut found) {
+        let mut kept = std::mem::take(&mut self.s.scratch.kept);
+        let matched = self.find_matches(rule, &mut found, Some(&mut kept));
+        self.s.scratch.kept = kept;
+        if !matched {
             self.s.scratch.matches = found;
             return false;
         }
         let mut result = false;
         if rule.has_replacements {
-            // Every combination of one match per row, the first row
-            // varying fastest, as upstream lists them.
             let rows = found.ends.len();
-            let mut at = std::mem::take(&mut self.s.scratch.odometer);
-            at.clear();
-            at.resize(rows, 0);
-            let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
-            let mut first = true;
-            'tuples: loop {
-                tuple.clear();
-                tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
-                result |= self.apply_at(rule, &tuple, !first, rigid_index);
-                first = false;
-                let mut r = 0;
-                loop {
-                    if r == rows {
-                        break 'tuples;
-                    }
-                    at[r] += 1;
-                    if at[r] < found.row(r).len() {
-                        break;
-                    }
-                    at[r] = 0;
-                    r += 1;
+            if rows == 1 {
+                // One row: its matches, in order, are the combinations of
+                // one match per row (each after the first checked again).
+                for (k, m) in found.all.iter().enumerate() {
+                    result |= self.apply_at(rule, std::slice::from_ref(m), k > 0, rigid_index);
                 }
+            } else {
+                result = self.apply_combinations(rule, &found, rigid_index);
             }
-            self.s.scratch.odometer = at;
-            self.s.scratch.tuple = tuple;
         }
         self.s.scratch.matches = found;
         self.note_fired(rule, result);
         self.queue_commands(rule);
+        result
+    }
+
+    /// Applies a rule of several rows at every combination of one match
+    /// per row, the first row varying fastest, as upstream lists them.
+    fn apply_combinations(&mut self, rule: &Rule, found: &Matches, rigid_index: u32) -> bool {
+        let rows = found.ends.len();
+        let mut result = false;
+        let mut at = std::mem::take(&mut self.s.scratch.odometer);
+        at.clear();
+        at.resize(rows, 0);
+        let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
+        let mut first = true;
+        'tuples: loop {
+            tuple.clear();
+            tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
+            result |= self.apply_at(rule, &tuple, !first, rigid_index);
+            first = false;
+            let mut r = 0;
+            loop {
+                if r == rows {
+                    break 'tuples;
+                }
+                at[r] += 1;
+                if at[r] < found.row(r).len() {
+                    break;
+                }
+                at[r] = 0;
+                r += 1;
+            }
+        }
+        self.s.scratch.odometer = at;
+        self.s.scratch.tuple = tuple;
         result
     }
 
@@ -903,7 +927,7 @@ impl<'g> Engine<'g> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
         if self.game.single_word {
             let (c, m) = (self.s.board.objects[i], self.s.board.movements[i]);
@@ -947,6 +971,192 @@ impl<'g> Engine<'g> {
         true
     }
 
+    /// Brings up to date the matches of a row without ellipses that a scan
+    /// found when `Changes::now` was `since`. Whether the row matches at a
+    /// start depends only on the objects and movements of the cells from
+    /// there, so a match whose cells have not changed since still holds,
+    /// and a new match must cover a changed cell: only the starts whose
+    /// row covers one are tried again. The result, in scan order, is what
+    /// a full scan would find now.
+    fn rescan(
+        &self,
+        row: &[Slot],
+        starts: &Starts,
+        d: isize,
+        since: usize,
+        matches: &mut Vec<Match>,
+        marks: &mut Vec<u64>,
+    ) {
+        let changes = &self.s.scratch.changes;
+        let changed = changes.since(since);
+        if changed.is_empty() {
+            return;
+        }
+        let b = &self.s.board;
+        let (w, h) = (b.width, b.height);
+        let len = row.len() as isize;
+        // Two bitsets by place in scan order: the kept matches that still
+        // hold, then the starts to try.
+        let words = b.len().div_ceil(64);
+        marks.clear();
+        marks.resize(2 * words, 0);
+        let (keep, tried) = marks.split_at_mut(words);
+        let mark = |set: &mut [u64], order: usize| set[order / 64] |= 1 << (order % 64);
+        for m in matches.iter() {
+            let covers_change =
+                (0..len).any(|k| changes.changed_since(m.start.wrapping_add_signed(k * d), since));
+            if !covers_change {
+                mark(keep, starts.order(m.start / h, m.start % h, w, h));
+            }
+        }
+        // The step in columns and rows (`d` alone cannot tell them apart
+        // on a board one cell high).
+        let (dx, dy) = if starts.horizontal {
+            (d.signum(), 0)
+        } else {
+            (0, d.signum())
+        };
+        // A row's cells lie on one line: its start, `k` cells back from a
+        // changed cell, must be a start the scan would try.
+        for &cell in changed {
+            let (cx, cy) = ((cell / h) as isize, (cell % h) as isize);
+            for k in 0..len {
+                let (x, y) = (cx - k * dx, cy - k * dy);
+                if x >= 0
+                    && y >= 0
+                    && starts.x.contains(&(x as usize))
+                    && starts.y.contains(&(y as usize))
+                {
+                    mark(tried, starts.order(x as usize, y as usize, w, h));
+                }
+            }
+        }
+        matches.clear();
+        for (k, (&keep, &tried)) in keep.iter().zip(tried.iter()).enumerate() {
+            let mut bits = keep | tried;
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = starts.start(64 * k + bit, w, h);
+                if keep >> bit & 1 == 1 || self.run_fits(row, start, d) {
+                    matches.push(Match {
+                        start,
+                        gaps: [0, 0],
+                    });
+                }
+            }
+        }
+    }
+
+    /// Every match of a row without ellipses, line by line: a board row
+    /// for a horizontal rule (cells `height` apart), a column for a
+    /// vertical one (adjacent cells), skipping the lines whose masks say
+    /// they cannot hold one.
+    #[inline(always)]
+    fn scan_row(
+        &self,
+        row: &[Slot],
+        could_hold: &impl Fn(&[u32], &[u32]) -> bool,
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let b = &self.s.board;
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        let (outer, inner, step, objects, moves) = if starts.horizontal {
+            let (o, m) = (&b.row_objects, &b.row_moves);
+            (starts.y.clone(), starts.x.clone(), b.height, o, m)
+        } else {
+            let (o, m) = (&b.col_objects, &b.col_moves);
+            (starts.x.clone(), starts.y.clone(), 1, o, m)
+        };
+        if inner.is_empty() {
+            return;
+        }
+        let objects = &objects[outer.start * so..outer.end * so];
+        let moves = &moves[outer.start * sm..outer.end * sm];
+        let lines = objects.chunks_exact(so).zip(moves.chunks_exact(sm));
+        for (line, (objects, moves)) in (outer.start..).zip(lines) {
+            if !could_hold(objects, moves) {
+                continue;
+            }
+            let (x, y) = if starts.horizontal {
+                (inner.start, line)
+            } else {
+                (line, inner.start)
+            };
+            self.scan_line(row, x * b.height + y, step, inner.len(), d, found);
+        }
+    }
+
+    /// The matches of a row without ellipses that start on one line of
+    /// the board: at `count` cells from `start`, `step` apart, each of
+    /// which keeps the whole row on the board.
+    #[inline(always)]
+    fn scan_line(
+        &self,
+        row: &[Slot],
+        start: usize,
+        step: usize,
+        count: usize,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let Some((Slot::Cell(first), rest)) = row.split_first() else {
+            return;
+        };
+        let b = &self.s.board;
+        let mut i = start;
+        let mut push = |i: usize| {
+            if self.run_fits(rest, i.wrapping_add_signed(d), d) {
+                found.push(Match {
+                    start: i,
+                    gaps: [0, 0],
+                });
+            }
+        };
+        // Most cells fail the first cell's test: in a game of one word a
+        // cell, that test is a few operations on words held in registers.
+        if self.game.single_word {
+            let [present, missing, moving, still] = first.word;
+            let any = &first.any_word[..];
+            for _ in 0..count {
+                let (c, m) = (b.objects[i], b.movements[i]);
+                if c & present == present
+                    && c & missing == 0
+                    && m & moving == moving
+                    && m & still == 0
+                    && any.iter().all(|a| c & a != 0)
+                {
+                    push(i);
+                }
+                i += step;
+            }
+        } else {
+            for _ in 0..count {
+                if self.cell_matches(first, i) {
+                    push(i);
+                }
+                i += step;
+            }
+        }
+    }
+
+    /// Whether a row without ellipses matches from `start`, `d` apart: the
+    /// caller keeps the whole row on the board.
+    #[inline(always)]
+    fn run_fits(&self, row: &[Slot], start: usize, d: isize) -> bool {
+        let mut index = start;
+        for slot in row {
+            let Slot::Cell(p) = slot else { return false };
+            if !self.cell_matches(p, index) {
+                return false;
+            }
+            index = index.wrapping_add_signed(d);
+        }
+        true
+    }
+
     /// Whether the row's cells match from `start`, with the given gaps at
     /// its ellipses.
     fn row_matches_at(&self, row: &[Slot], start: usize, d: isize, gaps: &[usize]) -> bool {
@@ -973,7 +1183,10 @@ impl<'g> Engine<'g> {
     }
 
     /// Every match of every row into `out`; false if some row has none.
-    fn find_matches(&self, rule: &Rule, out: &mut Matches) -> bool {
+    /// With `kept`, the rows' matches as this rule's last scan in the
+    /// group being applied left them, if it has scanned: rows without
+    /// ellipses are brought up to date from those (and kept again).
+    fn find_matches(&self, rule: &Rule, out: &mut Matches, mut kept: Option<&mut Kept>) -> bool {
         out.all.clear();
         out.ends.clear();
         let b = &self.s.board;
@@ -984,7 +1197,16 @@ impl<'g> Engine<'g> {
         let d = self.delta(rule.direction);
         for (r, row) in rule.rows.iter().enumerate() {
             let (ro, rm) = (&rule.row_objects[r], &rule.row_moves[r]);
-            if !bits::within(ro, &b.map_objects) || !bits::within(rm, &b.map_moves) {
+            let any_of = &rule.row_any_of[r];
+            // A line of the board can hold a match only if it holds every
+            // object and movement the row requires and an object of each
+            // of its properties: its mask is the OR of its cells.
+            let could_hold = |objects: &[u32], moves: &[u32]| {
+                bits::within(ro, objects)
+                    && bits::within(rm, moves)
+                    && any_of.iter().all(|m| bits::any(m, objects))
+            };
+            if !could_hold(&b.map_objects, &b.map_moves) {
                 return false;
             }
             let wild = rule.ellipses[r];
@@ -1000,17 +1222,45 @@ impl<'g> Engine<'g> {
             let horizontal = rule.direction > 2;
             let before = out.all.len();
             let found = &mut out.all;
+            if wild == 0 {
+                let starts = Starts {
+                    x: xmin..xmax,
+                    y: ymin..ymax,
+                    horizontal,
+                };
+                match &mut kept {
+                    Some(kept) => {
+                        let changes = &self.s.scratch.changes;
+                        if kept.rows.len() < self.game.rule_rows {
+                            kept.rows
+                                .resize_with(self.game.rule_rows, RowMatches::default);
+                        }
+                        let last = &mut kept.rows[rule.first_row + r];
+                        // A rescan tries up to `len` starts for each change,
+                        // unsorted, where a scan tries at most every cell but
+                        // skips whole lines: it pays only for a few changes.
+                        let few = |since| changes.since(since).len() * len * 4 <= b.len();
+                        if last.run == changes.run && few(last.scanned) {
+                            let since = last.scanned;
+                            self.rescan(row, &starts, d, since, &mut last.matches, &mut kept.marks);
+                        } else {
+                            last.matches.clear();
+                            self.scan_row(row, &could_hold, &starts, d, &mut last.matches);
+                            last.run = changes.run;
+                        }
+                        last.scanned = changes.now();
+                        found.extend_from_slice(&last.matches);
+                    }
+                    None => self.scan_row(row, &could_hold, &starts, d, found),
+                }
+                if found.len() == before {
+                    return false;
+                }
+                out.ends.push(found.len());
+                continue;
+            }
             let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
                 let i = x * b.height + y;
-                if wild == 0 {
-                    if self.row_matches_at(row, i, d, &[]) {
-                        found.push(Match {
-                            start: i,
-                            gaps: [0, 0],
-                        });
-                    }
-                    return;
-                }
                 let kmax = match rule.direction {
                     4 => (x + 2).saturating_sub(len) as isize,
                     8 => b.width as isize - (x + len) as isize + 1,
@@ -1065,9 +1315,7 @@ impl<'g> Engine<'g> {
             };
             if horizontal {
                 for y in ymin..ymax {
-                    if !bits::within(ro, &b.row_objects[y * so..][..so])
-                        || !bits::within(rm, &b.row_moves[y * sm..][..sm])
-                    {
+                    if !could_hold(&b.row_objects[y * so..][..so], &b.row_moves[y * sm..][..sm]) {
                         continue;
                     }
                     for x in xmin..xmax {
@@ -1076,9 +1324,7 @@ impl<'g> Engine<'g> {
                 }
             } else {
                 for x in xmin..xmax {
-                    if !bits::within(ro, &b.col_objects[x * so..][..so])
-                        || !bits::within(rm, &b.col_moves[x * sm..][..sm])
-                    {
+                    if !could_hold(&b.col_objects[x * so..][..so], &b.col_moves[x * sm..][..sm]) {
                         continue;
                     }
                     for y in ymin..ymax {
@@ -1126,7 +1372,7 @@ impl<'g> Engine<'g> {
     }
 
     fn replace(&mut self, rep: &Replacement, i: usize, rigid: bool, rigid_index: u32) -> bool {
-        if !bits::is_zero(&rep.random_object) || !bits::is_zero(&rep.random_dir) {
+        if rep.random {
             return self.replace_random(rep, i, rigid, rigid_index);
         }
         self.write_cell(
@@ -1245,6 +1491,10 @@ impl<'g> Engine<'g> {
             b.col_moves[x * sm + w] |= new;
             b.row_moves[y * sm + w] |= new;
             b.map_moves[w] |= new;
+        }
+        if changed {
+            // Rigid bookkeeping aside, rules read nothing else of a cell.
+            self.s.scratch.changes.record(i);
         }
         changed
     }
@@ -1505,6 +1755,116 @@ struct Scratchpad {
     matches: Matches,
     odometer: Vec<usize>,
     tuple: Vec<Match>,
+    /// The group being applied: the cells its rules have changed, and its
+    /// rules' rows' matches as each one's last scan left them.
+    changes: Changes,
+    kept: Kept,
+}
+
+/// What rules keep between their scans in a group's passes, with a
+/// rescan's buffers.
+#[derive(Clone, Debug, Default)]
+struct Kept {
+    /// By `Rule::first_row` and row.
+    rows: Vec<RowMatches>,
+    /// A rescan's bitsets.
+    marks: Vec<u64>,
+}
+
+/// The cells changed while a group is applied, in order.
+#[derive(Clone, Debug, Default)]
+struct Changes {
+    /// Whether a group is being applied (changes are recorded).
+    on: bool,
+    /// Counts the groups applied: a row's kept matches are from this
+    /// group's passes when they carry its count.
+    run: u64,
+    /// Each change's cell (a cell changed twice is listed twice).
+    cells: Vec<usize>,
+    /// Per cell of the board: `cells.len()` just after its last change,
+    /// 0 for none.
+    at: Vec<usize>,
+}
+
+impl Changes {
+    /// Starts recording, for a board of `len` cells, with no change yet.
+    fn start(&mut self, len: usize) {
+        if self.at.len() == len {
+            for &cell in &self.cells {
+                self.at[cell] = 0;
+            }
+        } else {
+            self.at.clear();
+            self.at.resize(len, 0);
+        }
+        self.cells.clear();
+        self.on = true;
+        self.run += 1;
+    }
+
+    fn stop(&mut self) {
+        self.on = false;
+    }
+
+    fn record(&mut self, cell: usize) {
+        if self.on {
+            self.cells.push(cell);
+            self.at[cell] = self.cells.len();
+        }
+    }
+
+    /// A mark for [`Changes::since`]: the changes so far.
+    fn now(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The cells changed after the mark `since`.
+    fn since(&self, since: usize) -> &[usize] {
+        &self.cells[since..]
+    }
+
+    fn changed_since(&self, cell: usize, since: usize) -> bool {
+        self.at[cell] > since
+    }
+}
+
+/// One rule row's matches, as its last scan in a group left them.
+#[derive(Clone, Debug, Default)]
+struct RowMatches {
+    /// [`Changes::run`] of that group (0: none yet).
+    run: u64,
+    /// [`Changes::now`] at that scan.
+    scanned: usize,
+    matches: Vec<Match>,
+}
+
+/// The cells at which a row of a rule may start: those that keep all of it
+/// on the board.
+struct Starts {
+    x: std::ops::Range<usize>,
+    y: std::ops::Range<usize>,
+    horizontal: bool,
+}
+
+impl Starts {
+    /// Where a start comes in a scan: a horizontal rule's go row by row, a
+    /// vertical rule's column by column.
+    fn order(&self, x: usize, y: usize, width: usize, height: usize) -> usize {
+        if self.horizontal {
+            y * width + x
+        } else {
+            x * height + y
+        }
+    }
+
+    /// The start that comes at `order` in a scan.
+    fn start(&self, order: usize, width: usize, height: usize) -> usize {
+        if self.horizontal {
+            (order % width) * height + order / width
+        } else {
+            order
+        }
+    }
 }
 
 /// Every row's matches of one rule, back to back: row `r`'s end at `ends[r]`.

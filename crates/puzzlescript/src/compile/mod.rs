@@ -142,6 +142,8 @@ pub struct Game {
     pub(crate) late_rules: Vec<Group>,
     pub(crate) loop_point: Vec<Option<usize>>,
     pub(crate) late_loop_point: Vec<Option<usize>>,
+    /// How many rows all rules have together (see `Rule::first_row`).
+    pub(crate) rule_rows: usize,
     pub(crate) rigid: bool,
     /// Rigid index (from 0) to group index.
     pub(crate) rigid_groups: Vec<usize>,
@@ -416,6 +418,15 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
     for g in late_groups.iter_mut() {
         g.rigid_index = 0;
     }
+    let mut rows = 0;
+    for rule in groups
+        .iter_mut()
+        .chain(&mut late_groups)
+        .flat_map(|g| &mut g.rules)
+    {
+        rule.first_row = rows;
+        rows += rule.rows.len();
+    }
 
     let win_conditions = win_conditions(parsed, &symbols, log);
     let layered: std::collections::HashSet<&str> = parsed
@@ -554,6 +565,7 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
         rigid: !rigid_groups.is_empty(),
         rules: groups,
         late_rules: late_groups,
+        rule_rows: rows,
         loop_point,
         late_loop_point,
         rigid_groups,

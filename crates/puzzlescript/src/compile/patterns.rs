@@ -38,6 +38,9 @@ pub(crate) struct Replacement {
     pub(crate) random_object: Box<[u32]>,
     /// Layers that get a random direction.
     pub(crate) random_dir: Box<[u32]>,
+    /// Whether it draws from the random generator (`random_object` or
+    /// `random_dir` is not empty).
+    pub(crate) random: bool,
 }
 
 /// A cell of a pattern row: a pattern, or an ellipsis.
@@ -67,12 +70,18 @@ pub(crate) struct Rule {
     /// Per row: every object its cells require (for skipping rows and columns).
     pub(crate) row_objects: Vec<Box<[u32]>>,
     pub(crate) row_moves: Vec<Box<[u32]>>,
+    /// Per row: its cells' `any_of` masks (without repeats). A row or
+    /// column of the board that can hold a match holds an object of each.
+    pub(crate) row_any_of: Vec<Vec<Box<[u32]>>>,
     /// All rows' objects together.
     pub(crate) objects: Box<[u32]>,
     /// All rows' required movements together.
     pub(crate) moves: Box<[u32]>,
     /// Two required objects share a layer: the rule can never fire.
     pub(crate) discard: Option<(String, String)>,
+    /// The number of the rule's first row among all rules' rows (the
+    /// engine keeps each row's matches between scans under it).
+    pub(crate) first_row: usize,
 }
 
 pub(crate) fn dir_mask(dir: &str) -> u32 {
@@ -329,6 +338,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             clear_moves: clear_moves.into_boxed_slice(),
                             set_moves: set_moves.into_boxed_slice(),
                             layer_moves: layer_moves.into_boxed_slice(),
+                            random: !bits::is_zero(&random_object) || !bits::is_zero(&random_dir),
                             random_object: random_object.into_boxed_slice(),
                             random_dir: random_dir.into_boxed_slice(),
                         });
@@ -365,16 +375,24 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
         }
         let mut row_objects = Vec::new();
         let mut row_moves = Vec::new();
+        let mut row_any_of = Vec::new();
         let mut all = z();
         let mut all_moves = zm();
         for row in &rows {
             let (mut o, mut m) = (z(), zm());
+            let mut any: Vec<Box<[u32]>> = Vec::new();
             for slot in row {
                 if let Slot::Cell(p) = slot {
                     bits::or(&mut o, &p.present);
                     bits::or(&mut m, &p.moving);
+                    for mask in &p.any_of {
+                        if !any.contains(mask) {
+                            any.push(mask.clone());
+                        }
+                    }
                 }
             }
+            row_any_of.push(any);
             bits::or(&mut all, &o);
             bits::or(&mut all_moves, &m);
             row_objects.push(o.into_boxed_slice());
@@ -393,9 +411,11 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             commands: raw.commands,
             row_objects,
             row_moves,
+            row_any_of,
             objects: all.into_boxed_slice(),
             moves: all_moves.into_boxed_slice(),
             discard,
+            first_row: 0,
         });
     }
     out
