@@ -252,7 +252,7 @@ impl Game for Level {
 
     fn step(&self, state: &[u8], mv: u32) -> Result<(Vec<u8>, Cost), String> {
         let name = self.shared.name(mv);
-        let stepped = self.shared.with(|child| {
+        self.shared.with(|child| {
             let level = handle(child, &self.recipe)?;
             let answer = child.call(
                 "step",
@@ -276,8 +276,7 @@ impl Game for Level {
                     Err(child.fault("step", "its result has neither `state` nor `refused`"))
                 }
             }
-        });
-        stepped
+        })
     }
 
     fn successors(&self, state: &[u8], mut visit: impl FnMut(u32, &[u8], Cost)) {

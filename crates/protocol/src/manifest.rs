@@ -7,7 +7,7 @@ use puzzle_qa_core::diagnostic::Diagnostic;
 use serde::Deserialize;
 
 /// The file name of a manifest in a level folder.
-pub const FILE_NAME: &str = "game.toml";
+pub const FILE_NAME: &str = puzzle_qa_core::harness::MANIFEST;
 
 /// A request with no answer after this long is a fault, unless the
 /// manifest says otherwise.
@@ -57,7 +57,7 @@ impl Manifest {
     /// Reads a manifest's text, as if it were the file at `path`.
     pub fn parse(text: &str, path: &Path) -> Result<Manifest, Diagnostic> {
         let written: Written = toml::from_str(text).map_err(|error| {
-            let diagnostic = Diagnostic::error(format!("{}", error.message()));
+            let diagnostic = Diagnostic::error(error.message().to_string());
             match error.span() {
                 Some(span) => {
                     let (line, column) = line_and_column(text, span.start);
