@@ -135,11 +135,14 @@ function gateOpen(s: MazeState, gate: number, lifted: number, ignored: number): 
   if (lifted !== BUBU && (c === gate || (presses[c]! & bit) !== 0)) return true;
   c = s.dudu;
   if (lifted !== DUDU && (c === gate || (presses[c]! & bit) !== 0)) return true;
-  for (const list of [s.blocks, s.jars, s.cushions]) {
-    for (let i = 0; i < list.length; i++) {
-      c = list[i]!;
-      if (c !== ignored && (c === gate || (presses[c]! & bit) !== 0)) return true;
-    }
+  return holds(s.blocks, gate, bit, presses, ignored) || holds(s.jars, gate, bit, presses, ignored) || holds(s.cushions, gate, bit, presses, ignored);
+}
+
+/** Whether an object of `list` (the one at `ignored` aside) is in `gate` or on a plate of its letter. */
+function holds(list: readonly number[], gate: number, bit: number, presses: Int32Array, ignored: number): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (c !== ignored && (c === gate || (presses[c]! & bit) !== 0)) return true;
   }
   return false;
 }
