@@ -1,0 +1,106 @@
+"use strict";
+// stateKey: canonical (identical objects are interchangeable), short, free of
+// characters JSON escapes, and read back by stateFromKey.
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = require("node:assert/strict");
+const node_test_1 = require("node:test");
+const level_1 = require("../src/level");
+const notation_1 = require("../src/notation");
+const rules_1 = require("../src/rules");
+const helpers_1 = require("./helpers");
+const ARTICLE = [
+    '############',
+    '#B..#...D..#',
+    '#...#......#',
+    '#...#.J..J.#',
+    '#...#......#',
+    '#...P......#',
+    '#...#..p.q.#',
+    '#####Q######',
+    '#..........#',
+    '#.....H....#',
+    '#..........#',
+    '############',
+];
+/** Every state reachable from `start`. */
+function reachable(start) {
+    const seen = new Map([[(0, rules_1.stateKey)(start), start]]);
+    const queue = [start];
+    while (queue.length > 0) {
+        for (const { state } of (0, rules_1.successors)(queue.pop())) {
+            const k = (0, rules_1.stateKey)(state);
+            if (!seen.has(k)) {
+                seen.set(k, state);
+                queue.push(state);
+            }
+        }
+    }
+    return [...seen.values()];
+}
+function plain(s) {
+    return { bubu: s.bubu, dudu: s.dudu, blocks: s.blocks, jars: s.jars, cushions: s.cushions };
+}
+(0, node_test_1.describe)('stateKey', () => {
+    (0, node_test_1.it)('is the same for two jars swapped: objects of a kind are kept in cell order', () => {
+        const l = (0, helpers_1.level)('.....', //
+        '.J.J.', '.....', '.D...', 'B...H');
+        // Dudu moves the right jar down, the left jar into the right one's
+        // place, and the right jar round into the left one's: the jars have
+        // traded places.
+        const moves = [
+            'D:R D:U D:U D:U D:R D:D',
+            'D:U D:L D:L D:L D:D D:R D:R',
+            'D:D D:D D:R D:R D:U D:L D:L',
+            'D:D D:L D:U',
+        ].join(' ');
+        let s = l.start;
+        for (const m of (0, notation_1.parseMoves)(moves)) {
+            s = (0, rules_1.move)(s, m.who, m.dir);
+            assert.ok(s.jars.every((c, i) => i === 0 || s.jars[i - 1] < c), 'jars in cell order');
+        }
+        assert.deepEqual(s.jars, l.start.jars);
+        assert.equal((0, rules_1.stateKey)(s), (0, rules_1.stateKey)((0, helpers_1.placed)(l, { dudu: [2, 1] })));
+    });
+    (0, node_test_1.it)('tells apart the bears, and the kinds', () => {
+        const l = (0, helpers_1.level)('BXJC.', 'D...H');
+        const k = (0, rules_1.stateKey)(l.start);
+        const bearsSwapped = { ...l.start, bubu: l.start.dudu, dudu: l.start.bubu };
+        assert.notEqual((0, rules_1.stateKey)(bearsSwapped), k);
+        const kindsSwapped = { ...l.start, blocks: l.start.jars, jars: l.start.blocks };
+        assert.notEqual((0, rules_1.stateKey)(kindsSwapped), k);
+    });
+    (0, node_test_1.it)('is short: one character a cell up to 92 cells, two up to 8,464, three beyond', () => {
+        assert.equal(rules_1.KEY_ALPHABET.length, 92);
+        assert.ok(!rules_1.KEY_ALPHABET.includes('"') && !rules_1.KEY_ALPHABET.includes('\\'));
+        assert.ok([...rules_1.KEY_ALPHABET].every((c) => c > ' ' && c <= '~'));
+        const small = (0, helpers_1.level)('BXJC.', 'D...H');
+        assert.equal((0, rules_1.stateKey)(small.start).length, 5);
+        const article = (0, level_1.parseLevel)(ARTICLE.join('\n'));
+        assert.equal(article.start.board.keyWidth, 2);
+        assert.equal((0, rules_1.stateKey)(article.start).length, 8);
+        const rows = Array.from({ length: 100 }, () => '.'.repeat(100));
+        rows[99] = '.'.repeat(96) + 'BJHD';
+        const huge = (0, level_1.parseLevel)(rows.join('\n'));
+        assert.equal(huge.start.board.keyWidth, 3);
+        assert.equal((0, rules_1.stateKey)(huge.start).length, 9);
+        assert.deepEqual(plain((0, rules_1.stateFromKey)(huge.start, (0, rules_1.stateKey)(huge.start))), plain(huge.start));
+    });
+    (0, node_test_1.it)('is read back by stateFromKey, for every reachable state of a level', () => {
+        const l = (0, helpers_1.level)('BC.pP.', 'DJ.X.H', '......');
+        const all = reachable(l.start);
+        assert.ok(all.length > 100);
+        for (const s of all)
+            assert.deepEqual(plain((0, rules_1.stateFromKey)(l.start, (0, rules_1.stateKey)(s))), plain(s));
+    });
+    (0, node_test_1.it)('turns away what is not a key of the level', () => {
+        const l = (0, helpers_1.level)('BXJC.', 'D...H');
+        const k = (0, rules_1.stateKey)(l.start);
+        assert.throws(() => (0, rules_1.stateFromKey)(l.start, k + '!'), /not a state of this level/);
+        assert.throws(() => (0, rules_1.stateFromKey)(l.start, k.slice(1)), /not a state of this level/);
+        assert.throws(() => (0, rules_1.stateFromKey)(l.start, '"' + k.slice(1)), /not a state of this level/);
+        assert.throws(() => (0, rules_1.stateFromKey)(l.start, '~' + k.slice(1)), /beyond the grid/);
+        const two = (0, helpers_1.level)('BJJ..', 'D...H');
+        const kk = (0, rules_1.stateKey)(two.start);
+        assert.throws(() => (0, rules_1.stateFromKey)(two.start, kk.slice(0, 2) + kk[3] + kk[2]), /out of order/);
+    });
+});
