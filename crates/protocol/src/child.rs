@@ -36,6 +36,7 @@ impl std::fmt::Display for Fault {
 pub(crate) struct Answer {
     line: String,
     method: &'static str,
+    id: u64,
 }
 
 /// A running game process.
@@ -131,15 +132,15 @@ impl Child {
             moves: HashMap::new(),
         };
         let client = concat!("puzzle-qa ", env!("CARGO_PKG_VERSION"));
+        let answer = child.call(
+            "hello",
+            HelloParams {
+                protocol: VERSION,
+                client,
+            },
+        )?;
         let hello: Hello = child
-            .call(
-                "hello",
-                HelloParams {
-                    protocol: VERSION,
-                    client,
-                },
-            )?
-            .result()?
+            .read(&answer)?
             .map_err(|error| child.fault("hello", &format!("it refused: {}", error.message)))?;
         if hello.protocol != VERSION {
             return Err(child.fault(
@@ -206,23 +207,42 @@ impl Child {
             if line.trim().is_empty() {
                 continue;
             }
-            let reply: Reply = serde_json::from_str(&line).map_err(|error| {
-                self.fault(
-                    method,
-                    &format!("its reply is not a JSON reply ({error}): {}", clip(&line)),
-                )
-            })?;
-            if reply.id != Some(id) {
-                let theirs = reply
-                    .id
-                    .map_or("no id".to_string(), |id| format!("id {id}"));
-                return Err(self.fault(
-                    method,
-                    &format!("it answered with {theirs}, but the request's id was {id}"),
-                ));
-            }
-            drop(reply);
-            return Ok(Answer { line, method });
+            return Ok(Answer { line, method, id });
+        }
+    }
+
+    /// A reply read as a result of type `T` (in one pass, borrowing from
+    /// the reply's text), or the error the game replied with.
+    pub(crate) fn read<'a, T: Deserialize<'a>>(
+        &self,
+        answer: &'a Answer,
+    ) -> Result<Result<T, ErrorObject>, Fault> {
+        let method = answer.method;
+        let reply: Reply<T> = serde_json::from_str(&answer.line).map_err(|error| {
+            let why = match error.classify() {
+                serde_json::error::Category::Data => {
+                    format!("its reply does not follow the protocol ({error})")
+                }
+                _ => format!("its reply is not a JSON reply ({error})"),
+            };
+            self.fault(method, &format!("{why}: {}", clip(&answer.line)))
+        })?;
+        if reply.id != Some(answer.id) {
+            let theirs = reply
+                .id
+                .map_or("no id".to_string(), |id| format!("id {id}"));
+            return Err(self.fault(
+                method,
+                &format!(
+                    "it answered with {theirs}, but the request's id was {}",
+                    answer.id
+                ),
+            ));
+        }
+        match (reply.result, reply.error) {
+            (_, Some(error)) => Ok(Err(error)),
+            (Some(result), None) => Ok(Ok(result)),
+            (None, None) => Err(self.fault(method, "its reply has neither `result` nor `error`")),
         }
     }
 
@@ -261,29 +281,6 @@ impl Child {
             None => why,
         };
         self.fault(method, &why)
-    }
-}
-
-impl Answer {
-    /// The reply's result read as `T`, or the error the game replied with.
-    pub(crate) fn result<'a, T: Deserialize<'a>>(
-        &'a self,
-    ) -> Result<Result<T, ErrorObject>, Fault> {
-        let reply: Reply<'a> = serde_json::from_str(&self.line).expect("read once already");
-        match (reply.result, reply.error) {
-            (_, Some(error)) => Ok(Err(error)),
-            (Some(result), None) => serde_json::from_str(result.get()).map(Ok).map_err(|error| {
-                Fault(format!(
-                    "its `{}` result does not follow the protocol ({error}): {}",
-                    self.method,
-                    clip(result.get())
-                ))
-            }),
-            (None, None) => Err(Fault(format!(
-                "its reply to `{}` has neither `result` nor `error`",
-                self.method
-            ))),
-        }
     }
 }
 

@@ -150,7 +150,7 @@ fn handle(child: &mut Child, recipe: &Recipe) -> Result<String, Fault> {
         return Ok(handle.clone());
     }
     let answer = child.call("load", LoadParams { text: &recipe.text })?;
-    let loaded: Loaded = answer.result()?.map_err(|error| {
+    let loaded: Loaded = child.read(&answer)?.map_err(|error| {
         child.fault(
             "load",
             &format!("a level it loaded before now fails: {}", error.message),
@@ -166,8 +166,8 @@ fn handle(child: &mut Child, recipe: &Recipe) -> Result<String, Fault> {
                 at: *at,
             },
         )?;
-        let ablated: Ablated = answer
-            .result()?
+        let ablated: Ablated = child
+            .read(&answer)?
             .map_err(|error| refused(child, "ablate", error))?;
         level = ablated.level;
     }
@@ -183,7 +183,60 @@ fn refused(child: &Child, method: &str, error: crate::wire::ErrorObject) -> Faul
     )
 }
 
+/// The successors of some states, as one process gave them: per edge the
+/// state's index, the move, its cost and where its state ends in `bytes`.
+struct Answered {
+    edges: Vec<(usize, u32, Cost, usize)>,
+    bytes: Vec<u8>,
+}
+
+/// States at least, per process, worth a request of their own.
+const SHARE: usize = 256;
+
 impl Level {
+    /// Asks one process for the successors of `states[i]` for each `i` of
+    /// `part` (in requests of at most [`BATCH`] states).
+    fn ask(&self, states: &[&[u8]], part: &[usize]) -> Answered {
+        let mut answered = Answered {
+            edges: Vec::new(),
+            bytes: Vec::new(),
+        };
+        for chunk in part.chunks(BATCH) {
+            self.shared.with(|child| {
+                let level = handle(child, &self.recipe)?;
+                let params = StatesParams {
+                    level: &level,
+                    states: chunk.iter().map(|&i| decode(states[i])).collect(),
+                };
+                let answer = child.call("successors", params)?;
+                let got: Successors = child
+                    .read(&answer)?
+                    .map_err(|error| refused(child, "successors", error))?;
+                if got.successors.len() != chunk.len() {
+                    return Err(child.fault(
+                        "successors",
+                        &format!(
+                            "it gave {} lists of successors for {} states",
+                            got.successors.len(),
+                            chunk.len()
+                        ),
+                    ));
+                }
+                for (&index, edges) in chunk.iter().zip(&got.successors) {
+                    for edge in edges {
+                        let mv = self.shared.intern(child, &edge.mv);
+                        answered.bytes.push(u8::from(edge.won));
+                        answered.bytes.extend_from_slice(edge.state.as_bytes());
+                        let cost = edge.cost.unwrap_or(1);
+                        answered.edges.push((index, mv, cost, answered.bytes.len()));
+                    }
+                }
+                Ok(())
+            });
+        }
+        answered
+    }
+
     /// Loads a level file's text in one of the game's processes: the
     /// level and its warnings, or the error the game gave (a fault of the
     /// process is an error too, at no line).
@@ -194,7 +247,7 @@ impl Level {
         let recipe = Arc::new(Recipe::new(text.into(), Vec::new()));
         let loaded = shared.pool.with(|child| {
             let answer = child.call("load", LoadParams { text })?;
-            let loaded: Result<Loaded, _> = answer.result()?;
+            let loaded: Result<Loaded, _> = child.read(&answer)?;
             if let Ok(loaded) = &loaded {
                 child.handles.insert(recipe.id, loaded.level.clone());
             }
@@ -262,8 +315,8 @@ impl Game for Level {
                     mv: &name,
                 },
             )?;
-            let stepped: Stepped = answer
-                .result()?
+            let stepped: Stepped = child
+                .read(&answer)?
                 .map_err(|error| refused(child, "step", error))?;
             match (stepped.refused, stepped.state) {
                 (Some(why), _) => Ok(Err(why)),
@@ -288,40 +341,38 @@ impl Game for Level {
         let asked: Vec<usize> = (0..states.len())
             .filter(|&i| !self.is_won(states[i]))
             .collect();
-        if asked.is_empty() {
-            return;
-        }
-        for chunk in asked.chunks(BATCH) {
-            self.shared.with(|child| {
-                let level = handle(child, &self.recipe)?;
-                let params = StatesParams {
-                    level: &level,
-                    states: chunk.iter().map(|&i| decode(states[i])).collect(),
-                };
-                let answer = child.call("successors", params)?;
-                let got: Successors = answer
-                    .result()?
-                    .map_err(|error| refused(child, "successors", error))?;
-                if got.successors.len() != chunk.len() {
-                    return Err(child.fault(
-                        "successors",
-                        &format!(
-                            "it gave {} lists of successors for {} states",
-                            got.successors.len(),
-                            chunk.len()
-                        ),
-                    ));
-                }
-                let mut next = Vec::new();
-                for (&index, edges) in chunk.iter().zip(&got.successors) {
-                    for edge in edges {
-                        let mv = self.shared.intern(child, &edge.mv);
-                        encode(edge.won, &edge.state, &mut next);
-                        visit(index, mv, &next, edge.cost.unwrap_or(1));
-                    }
-                }
-                Ok(())
-            });
+        // The states are shared out among the game's processes, which play
+        // them at the same time; their answers are then visited in order,
+        // so the search sees what one process would have given.
+        let processes = self.shared.pool.manifest.processes;
+        let parts = asked.len().div_ceil(SHARE).clamp(1, processes);
+        let share = asked.len().div_ceil(parts).max(1);
+        let answers: Vec<Answered> = std::thread::scope(|scope| {
+            let mut shares = asked.chunks(share);
+            let first = shares.next();
+            let others: Vec<_> = shares
+                .map(|part| scope.spawn(move || self.ask(states, part)))
+                .collect();
+            let mut answers: Vec<Answered> = first
+                .into_iter()
+                .map(|part| self.ask(states, part))
+                .collect();
+            for other in others {
+                // A fault in another thread abandons this call too.
+                answers.push(
+                    other
+                        .join()
+                        .unwrap_or_else(|payload| std::panic::resume_unwind(payload)),
+                );
+            }
+            answers
+        });
+        for answered in &answers {
+            let mut from = 0;
+            for &(index, mv, cost, to) in &answered.edges {
+                visit(index, mv, &answered.bytes[from..to], cost);
+                from = to;
+            }
         }
     }
 
@@ -338,8 +389,8 @@ impl Game for Level {
                 moves: names.iter().map(String::as_str).collect(),
             };
             let answer = child.call("format", params)?;
-            let formatted: Formatted = answer
-                .result()?
+            let formatted: Formatted = child
+                .read(&answer)?
                 .map_err(|error| refused(child, "format", error))?;
             Ok(formatted.text)
         })
@@ -355,7 +406,7 @@ impl Game for Level {
                     text,
                 },
             )?;
-            let parsed: Result<Parsed, _> = answer.result()?;
+            let parsed: Result<Parsed, _> = child.read(&answer)?;
             Ok(match parsed {
                 Ok(parsed) => Ok(parsed
                     .moves
@@ -392,8 +443,8 @@ impl Mechanics for Level {
                     at,
                 },
             )?;
-            let ablated: Ablated = answer
-                .result()?
+            let ablated: Ablated = child
+                .read(&answer)?
                 .map_err(|error| refused(child, "ablate", error))?;
             child.handles.insert(recipe.id, ablated.level);
             let mut start = Vec::new();
@@ -432,8 +483,8 @@ impl Draw for Level {
                     state: decode(state),
                 },
             )?;
-            let drawn: Drawn = answer
-                .result()?
+            let drawn: Drawn = child
+                .read(&answer)?
                 .map_err(|error| refused(child, "draw", error))?;
             Ok(Some(drawn))
         });

@@ -4,7 +4,6 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 /// The protocol version this harness speaks.
 pub const VERSION: u32 = 1;
@@ -17,12 +16,11 @@ pub(crate) struct Request<'a, P> {
     pub(crate) params: P,
 }
 
-/// A reply, its result left unread until the caller knows its type.
+/// A reply whose result is a `T`, read in one pass.
 #[derive(Deserialize)]
-pub(crate) struct Reply<'a> {
+pub(crate) struct Reply<T> {
     pub(crate) id: Option<u64>,
-    #[serde(borrow)]
-    pub(crate) result: Option<&'a RawValue>,
+    pub(crate) result: Option<T>,
     pub(crate) error: Option<ErrorObject>,
 }
 
