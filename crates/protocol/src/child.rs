@@ -7,6 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,31 @@ const STDERR_LINES: usize = 10;
 
 /// How long a process that was asked to stop may take before it is killed.
 const GRACE: Duration = Duration::from_secs(1);
+
+/// What the requests of this run have cost, over every game and process:
+/// the numbers a benchmark reports as the protocol's overhead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Requests answered.
+    pub requests: u64,
+    /// Wall time from a request's sending to its reply's arrival, summed.
+    pub waited: Duration,
+    /// Bytes of requests and replies.
+    pub bytes: u64,
+}
+
+static REQUESTS: AtomicU64 = AtomicU64::new(0);
+static WAITED_NANOS: AtomicU64 = AtomicU64::new(0);
+static BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// The traffic so far.
+pub fn traffic() -> Traffic {
+    Traffic {
+        requests: REQUESTS.load(Ordering::Relaxed),
+        waited: Duration::from_nanos(WAITED_NANOS.load(Ordering::Relaxed)),
+        bytes: BYTES.load(Ordering::Relaxed),
+    }
+}
 
 /// Something the game process did wrong: the whole message, ready to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,6 +201,8 @@ impl Child {
         let mut line =
             serde_json::to_vec(&Request { id, method, params }).expect("a request serializes");
         line.push(b'\n');
+        let sent_bytes = line.len() as u64;
+        let clock = Instant::now();
         let sent = self
             .requests
             .as_ref()
@@ -207,6 +235,9 @@ impl Child {
             if line.trim().is_empty() {
                 continue;
             }
+            REQUESTS.fetch_add(1, Ordering::Relaxed);
+            WAITED_NANOS.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            BYTES.fetch_add(sent_bytes + line.len() as u64, Ordering::Relaxed);
             return Ok(Answer { line, method, id });
         }
     }

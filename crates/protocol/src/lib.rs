@@ -19,7 +19,7 @@ pub mod manifest;
 mod pool;
 mod wire;
 
-pub use child::Fault;
+pub use child::{Fault, Traffic, traffic};
 pub use harness::game_checks;
 pub use manifest::Manifest;
 pub use wire::VERSION;
