@@ -33,7 +33,11 @@ fn main() {
         }
     }
     let example = root.join("examples/hugmaze-ts");
-    if std::process::Command::new("node").arg("--version").output().is_err() {
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
         println!("node is not installed: nothing to measure");
         return;
     }
@@ -44,7 +48,8 @@ fn main() {
     );
     let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     for round in 1..=rounds {
-        let mut manifest = protocol::Manifest::read(&example.join("game.toml")).expect("the manifest reads");
+        let mut manifest =
+            protocol::Manifest::read(&example.join("game.toml")).expect("the manifest reads");
         if let Some(processes) = processes {
             manifest.processes = processes;
         }
@@ -78,7 +83,11 @@ fn main() {
             serde_json::from_slice(&plain.stdout).expect("bench.js prints one JSON line");
         let plain_ms = line["ms"].as_f64().unwrap_or(f64::NAN);
         let plain_rate = line["expanded"].as_f64().unwrap_or(f64::NAN) / (plain_ms / 1000.0);
-        assert_eq!(line["par"].as_u64(), solution.par.map(u64::from), "the same par");
+        assert_eq!(
+            line["par"].as_u64(),
+            solution.par.map(u64::from),
+            "the same par"
+        );
         println!(
             "{round:>3}  {ms:>11.0}  {rate:>10.0}  {:>6}  {:>7.1}  {requests:>8}  {per_batch:>8.0}  {per_state:>8.2}  {peak:>24.1}  {plain_ms:>12.0}  {plain_rate:>10.0}  {:>5.2}",
             stats.stored,
