@@ -81,8 +81,9 @@ pub(crate) struct Child {
     pub(crate) draws: bool,
     /// The handle of each level this process has loaded, by recipe.
     pub(crate) handles: HashMap<u64, String>,
-    /// Move names to the game's move ids, cached here to spare a lock.
-    pub(crate) moves: HashMap<String, u32>,
+    /// Move names to the game's move ids, cached here to spare a lock
+    /// (a reply names a move per successor).
+    pub(crate) moves: rustc_hash::FxHashMap<String, u32>,
 }
 
 impl Child {
@@ -155,7 +156,7 @@ impl Child {
             timeout: manifest.timeout,
             draws: false,
             handles: HashMap::new(),
-            moves: HashMap::new(),
+            moves: rustc_hash::FxHashMap::default(),
         };
         let client = concat!("puzzle-qa ", env!("CARGO_PKG_VERSION"));
         let answer = child.call(
