@@ -62,6 +62,11 @@ export interface Board {
   readonly keyWidth: number;
   /** keyCodes[cell]: that cell's characters in a state key. */
   readonly keyCodes: readonly string[];
+  /**
+   * The same characters as bytes (they are ASCII): keyBytes[cell * keyWidth + i]
+   * is the i-th of keyCodes[cell], for writeStateKey.
+   */
+  readonly keyBytes: Uint8Array;
 }
 
 export function makeBoard(width: number, height: number, tiles: Uint8Array, letters: Uint8Array): Board {
@@ -86,7 +91,11 @@ export function makeBoard(width: number, height: number, tiles: Uint8Array, lett
     for (let i = 0, v = cell; i < keyWidth; i++, v = Math.floor(v / KEY_BASE)) code = KEY_ALPHABET[v % KEY_BASE] + code;
     keyCodes[cell] = code;
   }
-  return { width, height, tiles, letters, next, presses, keyWidth, keyCodes };
+  const keyBytes = new Uint8Array(cells * keyWidth);
+  for (let cell = 0; cell < cells; cell++) {
+    for (let i = 0; i < keyWidth; i++) keyBytes[cell * keyWidth + i] = keyCodes[cell]!.charCodeAt(i);
+  }
+  return { width, height, tiles, letters, next, presses, keyWidth, keyCodes, keyBytes };
 }
 
 /**
@@ -307,6 +316,33 @@ export function stateKey(s: MazeState): string {
   for (let i = 0; i < s.jars.length; i++) k += codes[s.jars[i]!]!;
   for (let i = 0; i < s.cushions.length; i++) k += codes[s.cushions[i]!]!;
   return k;
+}
+
+/** The length of every key of the level `s` belongs to: one cell's characters for each bear and object. */
+export function keyLength(s: MazeState): number {
+  return (2 + s.blocks.length + s.jars.length + s.cushions.length) * s.board.keyWidth;
+}
+
+/**
+ * stateKey's characters written as bytes into `out` from `offset`, with no
+ * string made on the way (the adapter writes thousands of keys per reply
+ * straight into its reply buffer). Returns the offset after the key. `out`
+ * must have room for keyLength(s) bytes.
+ */
+export function writeStateKey(s: MazeState, out: Uint8Array, offset: number): number {
+  const { keyBytes, keyWidth } = s.board;
+  let o = putCell(keyBytes, keyWidth, s.bubu, out, offset);
+  o = putCell(keyBytes, keyWidth, s.dudu, out, o);
+  for (let i = 0; i < s.blocks.length; i++) o = putCell(keyBytes, keyWidth, s.blocks[i]!, out, o);
+  for (let i = 0; i < s.jars.length; i++) o = putCell(keyBytes, keyWidth, s.jars[i]!, out, o);
+  for (let i = 0; i < s.cushions.length; i++) o = putCell(keyBytes, keyWidth, s.cushions[i]!, out, o);
+  return o;
+}
+
+/** One cell's key bytes into `out` at `o`; the offset after them. (A plain function, not a closure, so no context is allocated per key.) */
+function putCell(keyBytes: Uint8Array, w: number, cell: number, out: Uint8Array, o: number): number {
+  for (let i = cell * w, end = i + w; i < end; i++) out[o++] = keyBytes[i]!;
+  return o;
 }
 
 /**

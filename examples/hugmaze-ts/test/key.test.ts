@@ -5,7 +5,10 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseLevel } from '../src/level';
 import { parseMoves } from '../src/notation';
-import { KEY_ALPHABET, MazeState, move, stateFromKey, stateKey, successors } from '../src/rules';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeLevelBytes } from '../src/level';
+import { KEY_ALPHABET, MazeState, keyLength, move, stateFromKey, stateKey, successors, writeStateKey } from '../src/rules';
 import { level, placed } from './helpers';
 
 const ARTICLE = [
@@ -23,11 +26,13 @@ const ARTICLE = [
   '############',
 ];
 
-/** Every state reachable from `start`. */
-function reachable(start: MazeState): MazeState[] {
+const LEVELS = join(__dirname, '..', '..', '..', '..', 'levels', 'hugmaze');
+
+/** Every state reachable from `start`, or the first `limit` found. */
+function reachable(start: MazeState, limit = Infinity): MazeState[] {
   const seen = new Map([[stateKey(start), start]]);
   const queue = [start];
-  while (queue.length > 0) {
+  while (queue.length > 0 && seen.size < limit) {
     for (const { state } of successors(queue.pop()!)) {
       const k = stateKey(state);
       if (!seen.has(k)) {
@@ -109,5 +114,41 @@ describe('stateKey', () => {
     const two = level('BJJ..', 'D...H');
     const kk = stateKey(two.start);
     assert.throws(() => stateFromKey(two.start, kk.slice(0, 2) + kk[3] + kk[2]), /out of order/);
+  });
+});
+
+describe('writeStateKey', () => {
+  /** The key's bytes as writeStateKey writes them between two guard bytes, checked to stop where it says. */
+  function written(s: MazeState): string {
+    const n = keyLength(s);
+    const out = new Uint8Array(n + 2).fill(0xff);
+    assert.equal(writeStateKey(s, out, 1), 1 + n, 'returns the offset after the key');
+    assert.equal(out[0], 0xff, 'nothing before the offset');
+    assert.equal(out[n + 1], 0xff, 'nothing after the key');
+    return String.fromCharCode(...out.subarray(1, n + 1));
+  }
+  it("writes exactly stateKey's characters, with one, two and three characters a cell", () => {
+    const small = level('BC.pP.', 'DJ.X.H', '......');
+    assert.equal(small.start.board.keyWidth, 1);
+    const all = reachable(small.start);
+    assert.ok(all.length > 100);
+    for (const s of all) assert.equal(written(s), stateKey(s));
+    const article = parseLevel(ARTICLE.join('\n'));
+    assert.equal(article.start.board.keyWidth, 2);
+    for (const s of reachable(article.start, 20_000)) assert.equal(written(s), stateKey(s));
+    const rows = Array.from({ length: 100 }, () => '.'.repeat(100));
+    rows[0] = 'C.X' + '.'.repeat(97);
+    rows[99] = '.'.repeat(96) + 'BJHD';
+    const huge = parseLevel(rows.join('\n'));
+    assert.equal(huge.start.board.keyWidth, 3);
+    for (const s of reachable(huge.start, 5_000)) assert.equal(written(s), stateKey(s));
+  });
+  it("writes exactly stateKey's characters on every level of levels/hugmaze", { skip: existsSync(LEVELS) ? false : `no ${LEVELS}` }, () => {
+    const files = readdirSync(LEVELS).filter((f) => f.endsWith('.txt'));
+    assert.ok(files.length >= 17);
+    for (const f of files) {
+      const l = parseLevel(decodeLevelBytes(readFileSync(join(LEVELS, f))));
+      for (const s of reachable(l.start, 3_000)) assert.equal(written(s), stateKey(s), f);
+    }
   });
 });

@@ -16,6 +16,8 @@ exports.move = move;
 exports.refusalMessage = refusalMessage;
 exports.successors = successors;
 exports.stateKey = stateKey;
+exports.keyLength = keyLength;
+exports.writeStateKey = writeStateKey;
 exports.stateFromKey = stateFromKey;
 /** Static tiles, one per cell of the board. */
 exports.FLOOR = 0;
@@ -75,7 +77,12 @@ function makeBoard(width, height, tiles, letters) {
             code = exports.KEY_ALPHABET[v % KEY_BASE] + code;
         keyCodes[cell] = code;
     }
-    return { width, height, tiles, letters, next, presses, keyWidth, keyCodes };
+    const keyBytes = new Uint8Array(cells * keyWidth);
+    for (let cell = 0; cell < cells; cell++) {
+        for (let i = 0; i < keyWidth; i++)
+            keyBytes[cell * keyWidth + i] = keyCodes[cell].charCodeAt(i);
+    }
+    return { width, height, tiles, letters, next, presses, keyWidth, keyCodes, keyBytes };
 }
 /** Why a move is refused, the first failing check of the rulebook's list. */
 exports.REFUSED_WON = 1;
@@ -291,6 +298,34 @@ function stateKey(s) {
     for (let i = 0; i < s.cushions.length; i++)
         k += codes[s.cushions[i]];
     return k;
+}
+/** The length of every key of the level `s` belongs to: one cell's characters for each bear and object. */
+function keyLength(s) {
+    return (2 + s.blocks.length + s.jars.length + s.cushions.length) * s.board.keyWidth;
+}
+/**
+ * stateKey's characters written as bytes into `out` from `offset`, with no
+ * string made on the way (the adapter writes thousands of keys per reply
+ * straight into its reply buffer). Returns the offset after the key. `out`
+ * must have room for keyLength(s) bytes.
+ */
+function writeStateKey(s, out, offset) {
+    const { keyBytes, keyWidth } = s.board;
+    let o = putCell(keyBytes, keyWidth, s.bubu, out, offset);
+    o = putCell(keyBytes, keyWidth, s.dudu, out, o);
+    for (let i = 0; i < s.blocks.length; i++)
+        o = putCell(keyBytes, keyWidth, s.blocks[i], out, o);
+    for (let i = 0; i < s.jars.length; i++)
+        o = putCell(keyBytes, keyWidth, s.jars[i], out, o);
+    for (let i = 0; i < s.cushions.length; i++)
+        o = putCell(keyBytes, keyWidth, s.cushions[i], out, o);
+    return o;
+}
+/** One cell's key bytes into `out` at `o`; the offset after them. (A plain function, not a closure, so no context is allocated per key.) */
+function putCell(keyBytes, w, cell, out, o) {
+    for (let i = cell * w, end = i + w; i < end; i++)
+        out[o++] = keyBytes[i];
+    return o;
 }
 /**
  * The state a key stands for, in the level whose start state is `start`

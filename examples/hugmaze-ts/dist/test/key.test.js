@@ -6,6 +6,9 @@ const assert = require("node:assert/strict");
 const node_test_1 = require("node:test");
 const level_1 = require("../src/level");
 const notation_1 = require("../src/notation");
+const node_fs_1 = require("node:fs");
+const node_path_1 = require("node:path");
+const level_2 = require("../src/level");
 const rules_1 = require("../src/rules");
 const helpers_1 = require("./helpers");
 const ARTICLE = [
@@ -22,11 +25,12 @@ const ARTICLE = [
     '#..........#',
     '############',
 ];
-/** Every state reachable from `start`. */
-function reachable(start) {
+const LEVELS = (0, node_path_1.join)(__dirname, '..', '..', '..', '..', 'levels', 'hugmaze');
+/** Every state reachable from `start`, or the first `limit` found. */
+function reachable(start, limit = Infinity) {
     const seen = new Map([[(0, rules_1.stateKey)(start), start]]);
     const queue = [start];
-    while (queue.length > 0) {
+    while (queue.length > 0 && seen.size < limit) {
         for (const { state } of (0, rules_1.successors)(queue.pop())) {
             const k = (0, rules_1.stateKey)(state);
             if (!seen.has(k)) {
@@ -102,5 +106,44 @@ function plain(s) {
         const two = (0, helpers_1.level)('BJJ..', 'D...H');
         const kk = (0, rules_1.stateKey)(two.start);
         assert.throws(() => (0, rules_1.stateFromKey)(two.start, kk.slice(0, 2) + kk[3] + kk[2]), /out of order/);
+    });
+});
+(0, node_test_1.describe)('writeStateKey', () => {
+    /** The key's bytes as writeStateKey writes them between two guard bytes, checked to stop where it says. */
+    function written(s) {
+        const n = (0, rules_1.keyLength)(s);
+        const out = new Uint8Array(n + 2).fill(0xff);
+        assert.equal((0, rules_1.writeStateKey)(s, out, 1), 1 + n, 'returns the offset after the key');
+        assert.equal(out[0], 0xff, 'nothing before the offset');
+        assert.equal(out[n + 1], 0xff, 'nothing after the key');
+        return String.fromCharCode(...out.subarray(1, n + 1));
+    }
+    (0, node_test_1.it)("writes exactly stateKey's characters, with one, two and three characters a cell", () => {
+        const small = (0, helpers_1.level)('BC.pP.', 'DJ.X.H', '......');
+        assert.equal(small.start.board.keyWidth, 1);
+        const all = reachable(small.start);
+        assert.ok(all.length > 100);
+        for (const s of all)
+            assert.equal(written(s), (0, rules_1.stateKey)(s));
+        const article = (0, level_1.parseLevel)(ARTICLE.join('\n'));
+        assert.equal(article.start.board.keyWidth, 2);
+        for (const s of reachable(article.start, 20_000))
+            assert.equal(written(s), (0, rules_1.stateKey)(s));
+        const rows = Array.from({ length: 100 }, () => '.'.repeat(100));
+        rows[0] = 'C.X' + '.'.repeat(97);
+        rows[99] = '.'.repeat(96) + 'BJHD';
+        const huge = (0, level_1.parseLevel)(rows.join('\n'));
+        assert.equal(huge.start.board.keyWidth, 3);
+        for (const s of reachable(huge.start, 5_000))
+            assert.equal(written(s), (0, rules_1.stateKey)(s));
+    });
+    (0, node_test_1.it)("writes exactly stateKey's characters on every level of levels/hugmaze", { skip: (0, node_fs_1.existsSync)(LEVELS) ? false : `no ${LEVELS}` }, () => {
+        const files = (0, node_fs_1.readdirSync)(LEVELS).filter((f) => f.endsWith('.txt'));
+        assert.ok(files.length >= 17);
+        for (const f of files) {
+            const l = (0, level_1.parseLevel)((0, level_2.decodeLevelBytes)((0, node_fs_1.readFileSync)((0, node_path_1.join)(LEVELS, f))));
+            for (const s of reachable(l.start, 3_000))
+                assert.equal(written(s), (0, rules_1.stateKey)(s), f);
+        }
     });
 });
