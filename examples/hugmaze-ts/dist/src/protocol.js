@@ -1,7 +1,8 @@
 "use strict";
 // puzzle-qa's game protocol, version 1 (docs/protocol.md): one JSON request
 // in, one JSON reply out. A Session holds the levels one process has loaded;
-// `handle` answers one request line. The stdio loop is in adapter.ts.
+// `reply` answers one request line with the reply's bytes (`handle`, with
+// the same reply as a string). The stdio loop is in adapter.ts.
 Object.defineProperty(exports, "__esModule", { value: true });
 exports.Session = exports.GAME = exports.PROTOCOL_VERSION = void 0;
 const level_1 = require("./level");
@@ -25,22 +26,58 @@ function strings(params, key) {
     }
     return v;
 }
-/** The token of every move, in the order tried: Bubu's U D L R, then Dudu's. */
-const ORDER = rules_1.BEARS.flatMap((who) => rules_1.DIRECTIONS.map((dir) => ({ who, dir, token: (0, notation_1.formatMove)({ who, dir }) })));
+/** ASCII bytes of a string that holds nothing else (the fixed pieces of a `successors` reply). */
+function ascii(text) {
+    return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+/**
+ * Every move, in the order tried (Bubu's U D L R, then Dudu's), with the
+ * bytes that open its edge in a `successors` reply, up to its state: the
+ * compact edge `["B:U","<state>"]` starts `["B:U","`.
+ */
+const ORDER = rules_1.BEARS.flatMap((who) => rules_1.DIRECTIONS.map((dir) => ({ who, dir, head: ascii(`["${(0, notation_1.formatMove)({ who, dir })}","`) })));
+/** What closes an ordinary edge, `[move, state]`, after its state. */
+const PLAIN_TAIL = ascii('"]');
+/** What closes a winning edge, `[move, state, 1, true]` (a cost must come before `won`). */
+const WON_TAIL = ascii('",1,true]');
+const COMMA = 0x2c;
+const OPEN = 0x5b; // [
+const CLOSE = 0x5d; // ]
+/** What ends a `successors` reply: the list of lists, `successors`, `result`, the reply, the line. */
+const SUCCESSORS_END = ascii(']}}\n');
+/** Where the reply buffer starts: a reply of 4,096 states of the article's level takes about 0.5 MB. */
+const FIRST_BUFFER = 1 << 20;
+/** `bytes` copied into `out` at `o`; the offset after them. A loop: the pieces are a few bytes each. */
+function put(bytes, out, o) {
+    for (let i = 0; i < bytes.length; i++)
+        out[o++] = bytes[i];
+    return o;
+}
 class Session {
     levels = new Map();
     made = 0;
-    /** Answers one request line with one reply line (no newline at its end). */
-    handle(line) {
+    /**
+     * Every reply is written here, and `reply` hands out a view of it: one
+     * buffer for the whole session, grown when a reply needs more, so that a
+     * reply of 30,000 edges makes no string and almost no garbage.
+     */
+    out = Buffer.allocUnsafe(FIRST_BUFFER);
+    /**
+     * Answers one request line with one reply line, its newline included, as
+     * UTF-8 bytes. The bytes are a view of the session's own buffer: they are
+     * good until the next call, which overwrites them (so a caller writing
+     * them out must let the write finish first).
+     */
+    reply(line) {
         let request;
         try {
             request = JSON.parse(line);
         }
         catch (e) {
-            return JSON.stringify({ id: null, error: { message: `a request that is not JSON: ${e.message}` } });
+            return this.text(JSON.stringify({ id: null, error: { message: `a request that is not JSON: ${e.message}` } }));
         }
         if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-            return JSON.stringify({ id: null, error: { message: 'a request must be a JSON object' } });
+            return this.text(JSON.stringify({ id: null, error: { message: 'a request must be a JSON object' } }));
         }
         const { id, method, params } = request;
         const idJson = JSON.stringify(id === undefined ? null : id);
@@ -52,12 +89,17 @@ class Session {
             }
             const p = (params ?? {});
             if (method === 'successors')
-                return `{"id":${idJson},"result":${this.successors(p)}}`;
-            return `{"id":${idJson},"result":${JSON.stringify(this.answer(method, p))}}`;
+                return this.successors(idJson, p);
+            return this.text(`{"id":${idJson},"result":${JSON.stringify(this.answer(method, p))}}`);
         }
         catch (e) {
-            return `{"id":${idJson},"error":${JSON.stringify(errorOf(e))}}`;
+            return this.text(`{"id":${idJson},"error":${JSON.stringify(errorOf(e))}}`);
         }
+    }
+    /** The same reply as `reply`, as a string without its newline: for tests and tools, not the stdio loop. */
+    handle(line) {
+        const bytes = this.reply(line);
+        return bytes.toString('utf8', 0, bytes.length - 1);
     }
     answer(method, p) {
         switch (method) {
@@ -123,27 +165,62 @@ class Session {
         }
     }
     /**
-     * The reply to `successors`, written out by hand: states and moves never
-     * hold a character JSON escapes, and a reply can carry 30,000 entries.
+     * The reply to `successors`, written byte by byte into the reply buffer:
+     * for each state a list of compact edges, `["B:R","<state>"]`, or
+     * `["D:U","<state>",1,true]` for a move that wins. States and moves are
+     * printable ASCII without `"` or `\`, so nothing needs escaping, and a
+     * reply of 4,096 states (some 25,000 edges) builds no string at all.
      */
-    successors(p) {
+    successors(idJson, p) {
         const level = this.level(p);
         const keys = strings(p, 'states');
-        const lists = [];
-        for (const key of keys) {
-            const state = this.state(level, key);
-            let list = '';
-            for (const { who, dir, token } of ORDER) {
-                const next = (0, rules_1.move)(state, who, dir);
+        // The most one state's list can take: a comma before it, its brackets,
+        // and every move legal, each with its head, its state, the longer tail
+        // and a comma.
+        const most = 3 + ORDER.length * (ORDER[0].head.length + (0, rules_1.keyLength)(level.start) + WON_TAIL.length + 1);
+        let o = this.text(`{"id":${idJson},"result":{"successors":[`).length - 1; // over the text's newline
+        for (let k = 0; k < keys.length; k++) {
+            const state = this.state(level, keys[k]);
+            const out = this.room(o, most);
+            if (k > 0)
+                out[o++] = COMMA;
+            out[o++] = OPEN;
+            const first = o;
+            for (let m = 0; m < ORDER.length; m++) {
+                const step = ORDER[m];
+                const next = (0, rules_1.move)(state, step.who, step.dir);
                 if (next === null)
                     continue;
-                if (list !== '')
-                    list += ',';
-                list += `{"move":"${token}","state":"${(0, rules_1.stateKey)(next)}"${(0, rules_1.isWon)(next) ? ',"won":true' : ''}}`;
+                if (o !== first)
+                    out[o++] = COMMA;
+                o = put(step.head, out, o);
+                o = (0, rules_1.writeStateKey)(next, out, o);
+                o = put((0, rules_1.isWon)(next) ? WON_TAIL : PLAIN_TAIL, out, o);
             }
-            lists.push(`[${list}]`);
+            out[o++] = CLOSE;
         }
-        return `{"successors":[${lists.join(',')}]}`;
+        o = put(SUCCESSORS_END, this.room(o, SUCCESSORS_END.length), o);
+        return this.out.subarray(0, o);
+    }
+    /** `json` and a newline, written at the start of the reply buffer; the bytes written. */
+    text(json) {
+        const n = Buffer.byteLength(json, 'utf8');
+        const out = this.room(0, n + 1);
+        out.write(json, 0, 'utf8');
+        out[n] = 0x0a;
+        return out.subarray(0, n + 1);
+    }
+    /**
+     * The reply buffer, with room for `more` bytes after the `used` already
+     * written: grown (at least doubled, the written bytes kept) when it has not.
+     */
+    room(used, more) {
+        if (used + more > this.out.length) {
+            const bigger = Buffer.allocUnsafe(Math.max(used + more, this.out.length * 2));
+            this.out.copy(bigger, 0, 0, used);
+            this.out = bigger;
+        }
+        return this.out;
     }
     keep(level) {
         const handle = `L${++this.made}`;
