@@ -8,7 +8,17 @@ import { parseMoves } from '../src/notation';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeLevelBytes } from '../src/level';
-import { KEY_ALPHABET, MazeState, keyLength, move, stateFromKey, stateKey, successors, writeStateKey } from '../src/rules';
+import {
+  KEY_ALPHABET,
+  MazeState,
+  keyLength,
+  move,
+  stateFromKey,
+  stateFromKeyIn,
+  stateKey,
+  successors,
+  writeStateKey,
+} from '../src/rules';
 import { level, placed } from './helpers';
 
 const ARTICLE = [
@@ -150,5 +160,85 @@ describe('writeStateKey', () => {
       const l = parseLevel(decodeLevelBytes(readFileSync(join(LEVELS, f))));
       for (const s of reachable(l.start, 3_000)) assert.equal(written(s), stateKey(s), f);
     }
+  });
+});
+
+/** stateFromKey as it was written before stateFromKeyIn: the reference its answers and errors are held to. */
+function stateFromKeyBefore(start: MazeState, key: string): MazeState {
+  const board = start.board;
+  const w = board.keyWidth;
+  const base = KEY_ALPHABET.length;
+  const counts = [start.blocks.length, start.jars.length, start.cushions.length];
+  const expected = (2 + counts[0]! + counts[1]! + counts[2]!) * w;
+  if (typeof key !== 'string' || key.length !== expected) {
+    throw new Error(`not a state of this level: ${JSON.stringify(key)} (a state has ${expected} characters)`);
+  }
+  const cells = board.width * board.height;
+  let pos = 0;
+  const cell = (): number => {
+    let v = 0;
+    for (let i = 0; i < w; i++) {
+      const digit = KEY_ALPHABET.indexOf(key[pos++]!);
+      if (digit < 0) throw new Error(`not a state of this level: ${JSON.stringify(key)}`);
+      v = v * base + digit;
+    }
+    if (v >= cells) throw new Error(`not a state of this level: ${JSON.stringify(key)} (a cell beyond the grid)`);
+    return v;
+  };
+  const bubu = cell();
+  const dudu = cell();
+  const lists: number[][] = counts.map((n) => {
+    const list: number[] = [];
+    for (let i = 0; i < n; i++) list.push(cell());
+    for (let i = 1; i < n; i++) {
+      if (list[i - 1]! >= list[i]!) throw new Error(`not a state of this level: ${JSON.stringify(key)} (objects out of order)`);
+    }
+    return list;
+  });
+  return { board, bubu, dudu, blocks: lists[0]!, jars: lists[1]!, cushions: lists[2]! };
+}
+
+/** What a reader of keys makes of `key`: the state, plainly, or its error's message. */
+function outcome(read: (key: string) => MazeState, key: string): unknown {
+  try {
+    return plain(read(key));
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe('stateFromKeyIn', () => {
+  it('reads a key from the middle of a text, as stateFromKey reads it alone', () => {
+    const l = level('BC.pP.', 'DJ.X.H', '......');
+    for (const s of reachable(l.start)) {
+      const k = stateKey(s);
+      assert.deepEqual(plain(stateFromKeyIn(l.start, `["x","${k}","y"]`, 6)), plain(s));
+    }
+  });
+  it('gives every answer and every error stateFromKey gave before it, on keys good and bad', () => {
+    const levels = [
+      level('BC.pP.', 'DJ.X.H', '......'), // one character a cell, one object of each kind
+      level('BJJ..', 'D...H'), // two jars, to be put out of order
+      parseLevel(ARTICLE.join('\n')), // two characters a cell
+    ];
+    const odd = ['"', '\\', ' ', '~', '!', '\u00e9', '\u20ac', KEY_ALPHABET[KEY_ALPHABET.length - 1]!];
+    let bad = 0;
+    for (const l of levels) {
+      for (const s of reachable(l.start, 300)) {
+        const k = stateKey(s);
+        const keys = [k, k.slice(1), k + '!', k.split('').reverse().join('')];
+        for (let i = 0; i < k.length; i++) {
+          for (const c of odd) keys.push(k.slice(0, i) + c + k.slice(i + 1));
+          if (i + 1 < k.length) keys.push(k.slice(0, i) + k[i + 1] + k[i] + k.slice(i + 2));
+        }
+        for (const key of keys) {
+          const before = outcome((x) => stateFromKeyBefore(l.start, x), key);
+          assert.deepEqual(outcome((x) => stateFromKey(l.start, x), key), before, key);
+          if (typeof before === 'string') bad++;
+          else if (key.length === keyLength(l.start)) assert.deepEqual(outcome((x) => stateFromKeyIn(l.start, `[${x}]`, 1), key), before);
+        }
+      }
+    }
+    assert.ok(bad > 1000, `${bad} bad keys`);
   });
 });
