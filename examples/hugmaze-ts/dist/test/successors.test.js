@@ -162,3 +162,91 @@ function load(s, text) {
         assert.equal(r.result.successors.length, 1);
     });
 });
+/** The session's reader of the harness's own spelling, null when it leaves a line to JSON.parse. */
+function quick(s, line) {
+    return s.quickSuccessors(line);
+}
+(0, node_test_1.describe)("successors as the harness spells it, read without JSON.parse", { skip: (0, node_fs_1.existsSync)(LEVELS) ? false : `no ${LEVELS}` }, () => {
+    const s = new protocol_1.Session();
+    const text = (0, level_1.decodeLevelBytes)((0, node_fs_1.readFileSync)((0, node_path_1.join)(LEVELS, '13-honey-courier.txt')));
+    const { level, start } = load(s, text);
+    const l = (0, level_1.parseLevel)(text);
+    const keys = states(l.start, 5_000);
+    /** The reply to `line`, as bytes copied out of the session's buffer. */
+    const replyTo = (line) => s.reply(line).toString('utf8');
+    /** The same request spelled with a space, which only JSON.parse reads. */
+    const spaced = (line) => '{ ' + line.slice(1);
+    (0, node_test_1.it)('is taken for the harness spelling, and gives the reply JSON.parse gives', () => {
+        for (const [id, list] of [
+            [7, keys.slice(0, 4096)],
+            [0, keys.slice(4096)],
+            [123456789012345, [start]],
+            [8, []],
+        ]) {
+            const line = JSON.stringify({ id, method: 'successors', params: { level, states: list } });
+            assert.notEqual(quick(s, line), null, line.slice(0, 80));
+            assert.equal(quick(s, spaced(line)), null);
+            const mine = replyTo(line);
+            assert.equal(mine, replyTo(spaced(line)));
+            assert.equal(JSON.parse(mine).result.successors.length, list.length);
+        }
+        check(s, level, l.start, keys.slice(0, 4096), 9);
+    });
+    (0, node_test_1.it)('leaves every other spelling to JSON.parse, to the same reply or the same error', () => {
+        const good = JSON.stringify({ id: 1, method: 'successors', params: { level, states: keys.slice(0, 50) } });
+        const k = keys[10];
+        const lines = [
+            // Ids JSON.stringify would not give back as written, or that are not numbers.
+            good.replace('"id":1', '"id":1234567890123456'),
+            good.replace('"id":1', '"id":01'),
+            good.replace('"id":1', '"id":-1'),
+            good.replace('"id":1', '"id":1.5'),
+            good.replace('"id":1', '"id":"x"'),
+            good.replace('"id":1', '"id":null'),
+            // Another order, other spaces, an escape that means a state or a handle.
+            JSON.stringify({ method: 'successors', id: 1, params: { level, states: keys.slice(0, 50) } }),
+            JSON.stringify({ id: 1, method: 'successors', params: { states: keys.slice(0, 50), level } }),
+            good.replace('"states":[', '"states": ['),
+            good.replace(`"${k}"`, `"\\u${k.charCodeAt(0).toString(16).padStart(4, '0')}${k.slice(1)}"`),
+            good.replace(`"level":"${level}"`, `"level":"\\u004c${level.slice(1)}"`),
+            good + ' ',
+            // Faults: an unknown level, states that are not one, not JSON at all.
+            good.replace(`"level":"${level}"`, '"level":"L99"'),
+            good.replace(`"${k}"`, `"${k.slice(1)}"`),
+            good.replace(`"${k}"`, `"${k}!"`),
+            good.replace(`"${k}"`, `"~${k.slice(1)}"`),
+            good.replace(`"${k}"`, `"${k.slice(0, -1)}\\""`),
+            good.replace(`"${k}"`, `${k}`),
+            good.replace(`"${k}"`, '7'),
+            good.replace(`"${k}"`, `"${k}","`),
+            good.replace('"states":[', '"states":[,'),
+            good.slice(0, -1),
+            good + '}',
+            good + 'x',
+        ];
+        for (const line of lines) {
+            assert.equal(quick(s, line), null, line);
+            // What JSON.parse's path answers, compared with the same request spelled the harness's way where there is one.
+            const mine = replyTo(line);
+            let request;
+            try {
+                request = JSON.parse(line);
+            }
+            catch {
+                assert.equal(JSON.parse(mine).id, null);
+                assert.match(JSON.parse(mine).error.message, /not JSON/);
+                continue;
+            }
+            const respelled = JSON.stringify({ id: request.id, method: 'successors', params: { level: request.params.level, states: request.params.states } });
+            assert.equal(mine, replyTo(respelled), line);
+        }
+    });
+    (0, node_test_1.it)('answers a fault mid-list with the error JSON.parse gives, and the next reply is whole', () => {
+        const line = JSON.stringify({ id: 3, method: 'successors', params: { level, states: [...keys.slice(0, 3000), keys[0].slice(1) + '~'] } });
+        assert.equal(quick(s, line), null);
+        const r = JSON.parse(replyTo(line));
+        assert.equal(r.id, 3);
+        assert.match(r.error.message, /not a state of this level/);
+        check(s, level, l.start, keys.slice(0, 100), 4);
+    });
+});
