@@ -37,6 +37,9 @@ const JAR_AND_GATES = `name: Jar and Gates
 ########
 `;
 
+/** An edge of a `successors` reply, in the compact form the adapter writes: [move, state], or [move, state, 1, true] for a win. */
+type Edge = [string, string] | [string, string, number, boolean];
+
 /** A game process, asked one request at a time, as the harness does. */
 class Child {
   readonly proc: ChildProcessWithoutNullStreams;
@@ -61,6 +64,13 @@ class Child {
       }
     });
     this.exited = new Promise((resolve) => this.proc.on('exit', (code) => resolve(code)));
+  }
+
+  /** Calls `resolve` with the next reply line (one already read, or the next to come). */
+  waitLine(resolve: (line: string) => void): void {
+    const queued = this.lines.shift();
+    if (queued !== undefined) resolve(queued);
+    else this.waiting.push(resolve);
   }
 
   /** Sends a raw line and returns the reply line. */
@@ -122,20 +132,21 @@ describe('the adapter process', () => {
       // successors: one list per state, Bubu's moves before Dudu's, each U D L R.
       const succ = await c.result('successors', { level: L, states: [loaded.start, loaded.start] });
       assert.equal(succ.successors.length, 2);
+      // Each edge in the compact form, [move, state].
       assert.deepEqual(
-        succ.successors[0].map((e: { move: string }) => e.move),
+        succ.successors[0].map((e: Edge) => e[0]),
         ['B:D', 'B:R', 'D:U', 'D:L'],
       );
       assert.deepEqual(succ.successors[0], succ.successors[1]);
       for (const e of succ.successors[0]) {
-        assert.deepEqual(Object.keys(e), ['move', 'state']);
-        assert.equal(typeof e.state, 'string');
+        assert.equal(e.length, 2);
+        assert.equal(typeof e[1], 'string');
       }
       assert.deepEqual((await c.result('successors', { level: L, states: [] })).successors, []);
 
       // step: a legal move, then a refused one.
       const stepped = await c.result('step', { level: L, state: loaded.start, move: 'B:R' });
-      assert.deepEqual(stepped, { state: succ.successors[0][1].state, cost: 1, won: false });
+      assert.deepEqual(stepped, { state: succ.successors[0][1][1], cost: 1, won: false });
       assert.deepEqual(await c.result('step', { level: L, state: loaded.start, move: 'B:U' }), {
         refused: 'Bubu walks into the wall at (row 0, column 1)',
       });
@@ -155,13 +166,13 @@ describe('the adapter process', () => {
       assert.deepEqual(await c.result('step', { level: L, state, move: 'B:U' }), {
         refused: 'the level is already won; no move after the win',
       });
-      // A move that wins is marked in successors too.
+      // A move that wins is marked in successors too: [move, state, 1, true].
       let before = loaded.start;
       for (const mv of moves.slice(0, -1)) before = (await c.result('step', { level: L, state: before, move: mv })).state;
       const last = (await c.result('successors', { level: L, states: [before] })).successors[0];
       assert.deepEqual(
-        last.filter((e: { won?: boolean }) => e.won === true).map((e: { move: string }) => e.move),
-        ['D:U'],
+        last.filter((e: Edge) => e.length === 4),
+        [['D:U', state, 1, true]],
       );
 
       // parse and format.
@@ -235,6 +246,45 @@ describe('the adapter process', () => {
     assert.deepEqual(JSON.parse(out.join('')), { id: 1, result: { protocol: 1, game: 'hugmaze', draw: true } });
   });
 
+  it('answers requests sent without waiting, in order and whole, when replies fill the pipe and its reader is slow', async () => {
+    const c = new Child();
+    try {
+      const { level, start } = await c.result('load', { text: FIRST_HUG, name: '01-first-hug' });
+      const one = (await c.result('successors', { level, states: [start] })).successors[0];
+      // 20,000 times the start: a reply of about 1.5 MB, far more than a pipe holds.
+      const states = new Array(20_000).fill(start);
+      const requests = [
+        { id: 'a', method: 'successors', params: { level, states } },
+        { id: 'b', method: 'hello', params: { protocol: 1 } },
+        { id: 'c', method: 'successors', params: { level, states: states.slice(0, 3) } },
+        { id: 'd', method: 'successors', params: { level, states } },
+      ];
+      // All four in one write, while nobody reads the replies for a moment.
+      c.proc.stdout.pause();
+      const replies = Promise.all(requests.map(() => new Promise<string>((resolve) => c.waitLine(resolve))));
+      c.proc.stdin.write(requests.map((r) => JSON.stringify(r) + '\n').join(''));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      c.proc.stdout.resume();
+      // A reply written over before it went out would lose its newline, and the wait would never end: give up after 30 s.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no four whole replies after 30 s')), 30_000);
+      });
+      const lines = await Promise.race([replies, late]).finally(() => clearTimeout(timer));
+      const [a, b, cc, d] = lines.map((line) => JSON.parse(line));
+      assert.deepEqual([a.id, b.id, cc.id, d.id], ['a', 'b', 'c', 'd']);
+      assert.equal(b.result.game, 'hugmaze');
+      for (const r of [a, d]) {
+        assert.equal(r.result.successors.length, 20_000);
+        assert.ok(r.result.successors.every((list: Edge[]) => JSON.stringify(list) === JSON.stringify(one)));
+      }
+      assert.deepEqual(cc.result.successors, [one, one, one]);
+    } finally {
+      c.proc.kill();
+      await c.exited;
+    }
+  });
+
   it("plays a harness's BFS over successors in chunks, to the same par and solution as bfs.ts", async () => {
     const c = new Child();
     try {
@@ -251,15 +301,15 @@ describe('the adapter process', () => {
           const { successors } = await c.result('successors', { level, states: chunk });
           assert.equal(successors.length, chunk.length);
           for (let j = 0; j < chunk.length && winner === null; j++) {
-            for (const e of successors[j]) {
-              if (seen.has(e.state)) continue;
-              seen.set(e.state, { prev: chunk[j], move: e.move });
-              if (e.won) {
-                winner = e.state;
+            for (const [move, state, , won] of successors[j] as Edge[]) {
+              if (seen.has(state)) continue;
+              seen.set(state, { prev: chunk[j], move });
+              if (won === true) {
+                winner = state;
                 par = depth;
                 break;
               }
-              next.push(e.state);
+              next.push(state);
             }
           }
         }

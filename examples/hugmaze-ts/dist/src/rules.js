@@ -16,7 +16,10 @@ exports.move = move;
 exports.refusalMessage = refusalMessage;
 exports.successors = successors;
 exports.stateKey = stateKey;
+exports.keyLength = keyLength;
+exports.writeStateKey = writeStateKey;
 exports.stateFromKey = stateFromKey;
+exports.stateFromKeyIn = stateFromKeyIn;
 /** Static tiles, one per cell of the board. */
 exports.FLOOR = 0;
 exports.WALL = 1;
@@ -75,7 +78,12 @@ function makeBoard(width, height, tiles, letters) {
             code = exports.KEY_ALPHABET[v % KEY_BASE] + code;
         keyCodes[cell] = code;
     }
-    return { width, height, tiles, letters, next, presses, keyWidth, keyCodes };
+    const keyBytes = new Uint8Array(cells * keyWidth);
+    for (let cell = 0; cell < cells; cell++) {
+        for (let i = 0; i < keyWidth; i++)
+            keyBytes[cell * keyWidth + i] = keyCodes[cell].charCodeAt(i);
+    }
+    return { width, height, tiles, letters, next, presses, keyWidth, keyCodes, keyBytes };
 }
 /** Why a move is refused, the first failing check of the rulebook's list. */
 exports.REFUSED_WON = 1;
@@ -292,45 +300,128 @@ function stateKey(s) {
         k += codes[s.cushions[i]];
     return k;
 }
+/** The length of every key of the level `s` belongs to: one cell's characters for each bear and object. */
+function keyLength(s) {
+    return (2 + s.blocks.length + s.jars.length + s.cushions.length) * s.board.keyWidth;
+}
+/**
+ * stateKey's characters written as bytes into `out` from `offset`, with no
+ * string made on the way (the adapter writes thousands of keys per reply
+ * straight into its reply buffer). Returns the offset after the key. `out`
+ * must have room for keyLength(s) bytes.
+ */
+function writeStateKey(s, out, offset) {
+    const { keyBytes, keyWidth } = s.board;
+    let o = putCell(keyBytes, keyWidth, s.bubu, out, offset);
+    o = putCell(keyBytes, keyWidth, s.dudu, out, o);
+    for (let i = 0; i < s.blocks.length; i++)
+        o = putCell(keyBytes, keyWidth, s.blocks[i], out, o);
+    for (let i = 0; i < s.jars.length; i++)
+        o = putCell(keyBytes, keyWidth, s.jars[i], out, o);
+    for (let i = 0; i < s.cushions.length; i++)
+        o = putCell(keyBytes, keyWidth, s.cushions[i], out, o);
+    return o;
+}
+/**
+ * One cell's key bytes into `out` at `o`; the offset after them. A plain
+ * function, not a closure, so no context is allocated per key; one and two
+ * characters a cell (every grid up to 8,464 cells) are written without a
+ * loop, which for so few bytes is markedly faster.
+ */
+function putCell(keyBytes, w, cell, out, o) {
+    const i = cell * w;
+    out[o] = keyBytes[i];
+    if (w === 1)
+        return o + 1;
+    out[o + 1] = keyBytes[i + 1];
+    if (w === 2)
+        return o + 2;
+    for (let j = 2; j < w; j++)
+        out[o + j] = keyBytes[i + j];
+    return o + w;
+}
 /**
  * The state a key stands for, in the level whose start state is `start`
  * (which fixes the board and the number of objects of each kind). Throws on
  * a key that is not one of that level's.
  */
 function stateFromKey(start, key) {
+    if (typeof key !== 'string' || key.length !== keyLength(start)) {
+        throw new Error(`not a state of this level: ${JSON.stringify(key)} (a state has ${keyLength(start)} characters)`);
+    }
+    return stateFromKeyIn(start, key, 0);
+}
+/**
+ * stateFromKey of the key that starts at `from` in `text` and runs
+ * keyLength(start) characters (which `text` must have): the adapter reads
+ * thousands of keys per request straight from the request's line, without
+ * a string made for each. Throws as stateFromKey does, at the first fault in
+ * reading order (a kind's order is checked once the kind is read).
+ */
+function stateFromKeyIn(start, text, from) {
     const board = start.board;
     const w = board.keyWidth;
-    const counts = [start.blocks.length, start.jars.length, start.cushions.length];
-    const expected = (2 + counts[0] + counts[1] + counts[2]) * w;
-    if (typeof key !== 'string' || key.length !== expected) {
-        throw new Error(`not a state of this level: ${JSON.stringify(key)} (a state has ${expected} characters)`);
-    }
     const cells = board.width * board.height;
-    let pos = 0;
-    const cell = () => {
-        let v = 0;
-        for (let i = 0; i < w; i++) {
-            const code = key.charCodeAt(pos++);
-            const digit = code < 128 ? KEY_VALUE[code] : -1;
-            if (digit < 0)
-                throw new Error(`not a state of this level: ${JSON.stringify(key)}`);
-            v = v * KEY_BASE + digit;
-        }
-        if (v >= cells)
-            throw new Error(`not a state of this level: ${JSON.stringify(key)} (a cell beyond the grid)`);
-        return v;
-    };
-    const bubu = cell();
-    const dudu = cell();
-    const lists = counts.map((n) => {
-        const list = [];
-        for (let i = 0; i < n; i++)
-            list.push(cell());
-        for (let i = 1; i < n; i++) {
-            if (list[i - 1] >= list[i])
-                throw new Error(`not a state of this level: ${JSON.stringify(key)} (objects out of order)`);
-        }
-        return list;
-    });
-    return { board, bubu, dudu, blocks: lists[0], jars: lists[1], cushions: lists[2] };
+    // The cells in the key's order, at `pos`: Bubu, Dudu, then each kind's objects.
+    let pos = from;
+    const bubu = readCell(text, pos, w, cells);
+    if (bubu < 0)
+        throw badKey(start, text, from, bubu);
+    pos += w;
+    const dudu = readCell(text, pos, w, cells);
+    if (dudu < 0)
+        throw badKey(start, text, from, dudu);
+    pos += w;
+    const blocks = readKind(start, text, from, pos, start.blocks.length);
+    pos += start.blocks.length * w;
+    const jars = readKind(start, text, from, pos, start.jars.length);
+    pos += start.jars.length * w;
+    const cushions = readKind(start, text, from, pos, start.cushions.length);
+    return { board, bubu, dudu, blocks, jars, cushions };
+}
+/** The `n` cells of one kind in the key at `from`, read at `pos`; checked to be in ascending order. */
+function readKind(start, text, from, pos, n) {
+    if (n === 0)
+        return NO_OBJECTS;
+    const w = start.board.keyWidth;
+    const cells = start.board.width * start.board.height;
+    const list = [];
+    for (let i = 0; i < n; i++, pos += w) {
+        const c = readCell(text, pos, w, cells);
+        if (c < 0)
+            throw badKey(start, text, from, c);
+        list.push(c);
+    }
+    for (let i = 1; i < n; i++)
+        if (list[i - 1] >= list[i])
+            throw badKey(start, text, from, OUT_OF_ORDER);
+    return list;
+}
+/**
+ * The list of a kind the level has none of: one empty array shared by every
+ * state stateFromKeyIn makes, since a state's lists are never changed
+ * (move() copies a list to change it).
+ */
+const NO_OBJECTS = [];
+/** What can be wrong with a key's cells. */
+const BAD_CHARACTER = -1;
+const BEYOND_GRID = -2;
+const OUT_OF_ORDER = -3;
+/** The cell written as the `w` key characters at `pos` of `text`, or BAD_CHARACTER or BEYOND_GRID. */
+function readCell(text, pos, w, cells) {
+    let v = 0;
+    for (let i = 0; i < w; i++) {
+        const code = text.charCodeAt(pos + i);
+        const digit = code < 128 ? KEY_VALUE[code] : -1;
+        if (digit < 0)
+            return BAD_CHARACTER;
+        v = v * KEY_BASE + digit;
+    }
+    return v >= cells ? BEYOND_GRID : v;
+}
+/** The error for the key at `from` of `text`, naming the key and what is wrong with it. */
+function badKey(start, text, from, why) {
+    const key = JSON.stringify(text.slice(from, from + keyLength(start)));
+    const what = why === BEYOND_GRID ? ' (a cell beyond the grid)' : why === OUT_OF_ORDER ? ' (objects out of order)' : '';
+    return new Error(`not a state of this level: ${key}${what}`);
 }
