@@ -13,7 +13,7 @@ use puzzle_qa_core::level::Many;
 static GAMES: &[GameChecks] = &[GameChecks {
     name: "sokoban",
     extension: "xsb",
-    load: sokoban::load,
+    load: &sokoban::load,
     many: Some(Many {
         count: sokoban::count,
         load: sokoban::load_many,

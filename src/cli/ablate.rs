@@ -1,6 +1,8 @@
 //! `puzzle-qa ablate`: which mechanics (and, with `--objects`, which single
 //! pieces) a level needs, by re-solving it without each.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use super::load::load;
@@ -61,7 +63,7 @@ struct MechanicLine {
 struct ObjectLine<'a> {
     mechanic: &'a str,
     at: [usize; 2],
-    replacement: &'static str,
+    replacement: &'a str,
     class: Class,
     par: Option<u32>,
 }
@@ -146,7 +148,7 @@ pub fn run(args: AblateArgs) -> Exit {
                     ObjectLine {
                         mechanic: &result.ablation.mechanic,
                         at: [row, col],
-                        replacement: result.ablation.replacement,
+                        replacement: &result.ablation.replacement,
                         class: result.class,
                         par: result.solution.par,
                     }
@@ -180,7 +182,7 @@ fn reachability(
     before: &Reachability,
     json: bool,
 ) -> Exit {
-    let lines: Vec<(std::borrow::Cow<'static, str>, &'static str, Vec<String>)> = level
+    let lines: Vec<(Cow<'static, str>, Cow<'static, str>, Vec<String>)> = level
         .mechanics()
         .into_iter()
         .map(|ablation| {

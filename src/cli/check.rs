@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap as _;
 
 use super::Exit;
-use crate::games::{GAMES, find};
+use crate::games::{all, find};
 use puzzle_qa_core::harness::GameChecks;
 
 use puzzle_qa_core::harness::{LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword};
@@ -37,7 +37,7 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
             return Exit::BadInput;
         }
     };
-    let environment = Settings::for_command_line(".", GAMES, !json);
+    let environment = Settings::for_command_line(".", all(), !json);
     if bless && environment.ci {
         eprintln!(
             "error: bless refused: the CI environment variable is set, and expectations are \
@@ -180,12 +180,19 @@ impl Selection {
                 Missing::NotFound => format!("no such file or folder: {target}"),
                 Missing::Other(why) => format!("{target}: {why}"),
             })?;
-            if absolute.is_file()
-                && game_of_folder(absolute.parent()).is_none()
-                && super::puzzlescript::recognise(&absolute, None)
-            {
+            // A file outside any game's folder: the game of --game-manifest,
+            // or a PuzzleScript file, checked where it stands.
+            let bare = (absolute.is_file() && game_of_folder(absolute.parent()).is_none())
+                .then(|| {
+                    crate::games::named().or_else(|| {
+                        super::puzzlescript::recognise(&absolute, None)
+                            .then(|| find(super::puzzlescript::NAME))
+                            .flatten()
+                    })
+                })
+                .flatten();
+            if let Some(game) = bare {
                 let folder = ancestor(&absolute, 1);
-                let game = find(super::puzzlescript::NAME).expect("PuzzleScript is registered");
                 match selection
                     .groups
                     .entry(folder)
@@ -213,7 +220,7 @@ impl Selection {
                 } else if let Some(game) = game_of_folder(Some(&absolute)) {
                     let root = ancestor(&absolute, 2);
                     let levels =
-                        puzzle_qa_core::harness::levels(&Settings::new(root.clone(), GAMES))
+                        puzzle_qa_core::harness::levels(&Settings::new(root.clone(), all()))
                             .into_iter()
                             .filter(|entry| entry.game.name == game.name)
                             .map(|entry| (game, entry.level_path))

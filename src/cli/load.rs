@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::games::{GAMES, find};
+use crate::games::{all, find};
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::{Loaded, read_level, read_levels};
 
@@ -38,12 +38,13 @@ fn read(path: &Path, game: Option<&str>, level: Option<u64>) -> Result<LoadedFil
                 crate::games::names()
             )
         })?,
-        None if GameChecks::of_folder(path, GAMES).is_none()
+        None if let Some(named) = crate::games::named() => named,
+        None if GameChecks::of_folder(path, all()).is_none()
             && super::puzzlescript::recognise(path, None) =>
         {
             find(super::puzzlescript::NAME).expect("PuzzleScript is registered")
         }
-        None => GameChecks::of_folder(path, GAMES).ok_or_else(|| {
+        None => GameChecks::of_folder(path, all()).ok_or_else(|| {
             format!(
                 "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
                  levels/<game>/ or pass --game GAME (games are {})\n",

@@ -36,6 +36,11 @@ use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A game whose rules run in its own process (docs/protocol.md): its
+    /// manifest. Level files given without --game are that game's. The
+    /// repository's own `levels/*/game.toml` are read without it.
+    #[arg(long, value_name = "PATH", global = true)]
+    game_manifest: Vec<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -311,7 +316,13 @@ pub fn main() -> ExitCode {
             return ExitCode::from(error.exit_code() as u8);
         }
     };
-    let verdict = match cli.command {
+    if let Err(message) = crate::games::register(repository().as_deref(), &cli.game_manifest) {
+        eprint!("{message}");
+        return Exit::BadInput.into();
+    }
+    // A game over the process protocol that fails mid-command (it crashed,
+    // hung or answered nonsense) ends the command with its message.
+    let run = move || match cli.command {
         Command::Check(args) => check::run(
             &args.targets,
             args.json,
@@ -333,7 +344,22 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Show(args) => show::run(args),
     };
-    verdict.into()
+    match puzzle_qa_core::abandon::caught(run) {
+        Ok(verdict) => verdict.into(),
+        Err(message) => {
+            eprintln!("error: {message}");
+            Exit::Failed.into()
+        }
+    }
+}
+
+/// The repository the command runs in: the nearest folder, from the
+/// current one up, that holds a `levels/` folder.
+fn repository() -> Option<PathBuf> {
+    let here = std::env::current_dir().ok()?;
+    here.ancestors()
+        .find(|folder| folder.join("levels").is_dir())
+        .map(PathBuf::from)
 }
 
 /// `puzzle-qa check | head -3`: when the reader goes away, end at once and

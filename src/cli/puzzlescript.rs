@@ -23,6 +23,9 @@ pub fn recognise(path: &Path, game: Option<&str>) -> bool {
     if let Some(game) = game {
         return game == NAME;
     }
+    if crate::games::named().is_some() {
+        return false;
+    }
     let folder = path
         .parent()
         .and_then(Path::file_name)

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::Exit;
-use crate::games::GAMES;
+use crate::games;
 use crate::report::{self, render};
 use puzzle_qa_core::harness::Settings;
 
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Exit {
     }
     let text = !args.json && !args.markdown;
     // Only the full failure messages of the text output are coloured.
-    let settings = Settings::for_command_line(args.root, GAMES, text);
+    let settings = Settings::for_command_line(args.root, games::all(), text);
     let report = match report::build(settings, &args.base) {
         Ok(report) => report,
         Err(error) => {

@@ -12,7 +12,7 @@
 use std::fs;
 use std::path::Path;
 
-use puzzle_qa::games::GAMES;
+use puzzle_qa::games::BUILT_IN as GAMES;
 use puzzle_qa_core::harness::{GameChecks, Suite};
 use puzzle_qa_core::level::read_level;
 

@@ -357,7 +357,7 @@ mod hop {
     pub static GAMES: &[GameChecks] = &[GameChecks {
         name: "hop",
         extension: "txt",
-        load,
+        load: &load,
         many: None,
         checks: SEARCH,
     }];

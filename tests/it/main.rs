@@ -18,6 +18,7 @@ mod guide;
 mod harness;
 mod many_levels;
 mod pictures;
+mod protocol;
 mod puzzlescript;
 mod report;
 mod runaway;

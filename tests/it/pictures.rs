@@ -23,7 +23,7 @@ fn levels() -> [String; 3] {
 /// The fixture project's level at `path`, shown as `path`.
 fn level(path: &str) -> Box<dyn AnyLevel> {
     let full = fixture_project().join(path);
-    let game = GameChecks::of_folder(&full, games::GAMES).unwrap();
+    let game = GameChecks::of_folder(&full, games::BUILT_IN).unwrap();
     read_level(&full, path, game.load).unwrap().1.level
 }
 

@@ -51,7 +51,7 @@ use crate::support::{Project, expectation_path, failing, level_file, verdicts};
 static GAMES: &[GameChecks] = &[GameChecks {
     name: "sokoban",
     extension: "xsb",
-    load: game::load,
+    load: &game::load,
     many: Some(Many {
         count: game::count,
         load: game::load_many,

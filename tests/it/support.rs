@@ -15,7 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use puzzle_qa::games::GAMES;
+use puzzle_qa::games::BUILT_IN as GAMES;
 use puzzle_qa_core::harness::{Settings, Suite, Verdict};
 use serde_json::Value;
 use tempfile::TempDir;

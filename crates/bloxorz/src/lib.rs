@@ -30,7 +30,7 @@ use puzzle_qa_core::level::Loaded;
 pub const GAME: GameChecks = GameChecks {
     name: "bloxorz",
     extension: "txt",
-    load,
+    load: &load,
     many: None,
     checks: puzzle_qa_core::checks::SEARCH,
 };

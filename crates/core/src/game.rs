@@ -130,6 +130,27 @@ pub trait Game: Sized + Send + Sync + 'static {
         }
     }
 
+    /// How many states a breadth-first search hands
+    /// [`Game::successors_of_many`] at once. 1, the default, suits rules
+    /// that run in this process; a game over the process protocol asks for
+    /// thousands, so that a search costs one round trip per chunk of a
+    /// layer rather than one per state.
+    const BATCH: usize = 1;
+
+    /// [`Game::successors`] of each of `states`, in order: `visit` is called
+    /// with the state's index in `states`, then as `successors` calls it.
+    /// The default plays them one by one; override it only to play many
+    /// at once, never to change the rules.
+    fn successors_of_many(
+        &self,
+        states: &[&Self::State],
+        mut visit: impl FnMut(usize, Self::Move, &Self::State, Cost),
+    ) {
+        for (index, state) in states.iter().enumerate() {
+            self.successors(state, |mv, next, cost| visit(index, mv, next, cost));
+        }
+    }
+
     /// True when every move the solver can generate costs exactly 1, so that
     /// breadth-first search is exact. Return false if any move is free or
     /// dearer.
@@ -593,7 +614,7 @@ pub struct Ablation {
     /// the one piece on that cell.
     pub at: Option<(usize, usize)>,
     /// What replaces each removed piece, in words (`wall`, `floor`).
-    pub replacement: &'static str,
+    pub replacement: Cow<'static, str>,
     /// The line of the level file that defines the mechanic, when the file
     /// does (a PuzzleScript rule).
     pub line: Option<usize>,
@@ -601,11 +622,14 @@ pub struct Ablation {
 
 impl Ablation {
     /// Every piece of `mechanic`, each replaced by `replacement`.
-    pub fn everywhere(mechanic: impl Into<Cow<'static, str>>, replacement: &'static str) -> Self {
+    pub fn everywhere(
+        mechanic: impl Into<Cow<'static, str>>,
+        replacement: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Ablation {
             mechanic: mechanic.into(),
             at: None,
-            replacement,
+            replacement: replacement.into(),
             line: None,
         }
     }

@@ -211,8 +211,10 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 }
 
 /// A game's reader of level files: the text of one file in, a playable
-/// level and its warnings out, or the first error.
-pub type Load = fn(text: &str) -> Result<Loaded, Diagnostic>;
+/// level and its warnings out, or the first error. A built-in game names a
+/// function (`load: &load`); a game over the process protocol, a closure
+/// that holds its processes.
+pub type Load = &'static (dyn Fn(&str) -> Result<Loaded, Diagnostic> + Send + Sync);
 
 /// A file that holds several levels (a PuzzleScript game, a Sokoban XSB
 /// collection), read once: each level's own result, and the file's warnings.

@@ -6,6 +6,7 @@
 
 #![warn(missing_docs, unreachable_pub)]
 
+pub mod abandon;
 pub mod ablation;
 pub mod checks;
 pub mod diagnostic;

@@ -340,3 +340,74 @@ fn states_may_vary_in_length() {
     let stats = outcome.stats();
     assert_eq!((stats.stored, stats.state_bytes), (31, letters + 31 * 8));
 }
+
+/// The sliding puzzle, its states handed to the game `BATCH` at a time,
+/// as a game over the process protocol asks.
+struct Chunked<const BATCH: usize>(Slide, std::sync::atomic::AtomicUsize);
+
+impl<const BATCH: usize> Game for Chunked<BATCH> {
+    type State = [u8];
+    type Key = ();
+    type Move = Dir;
+    type Refusal = &'static str;
+    const BATCH: usize = BATCH;
+
+    fn start(&self) -> Vec<u8> {
+        self.0.start()
+    }
+    fn key(&self, _: &[u8]) {}
+    fn is_won(&self, board: &[u8]) -> bool {
+        self.0.is_won(board)
+    }
+    fn moves(&self, board: &[u8]) -> impl Iterator<Item = Dir> {
+        self.0.moves(board)
+    }
+    fn step(&self, board: &[u8], dir: Dir) -> Result<(Vec<u8>, Cost), &'static str> {
+        self.0.step(board, dir)
+    }
+    fn successors_of_many(&self, boards: &[&[u8]], mut visit: impl FnMut(usize, Dir, &[u8], Cost)) {
+        assert!(boards.len() <= BATCH);
+        self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        for (index, board) in boards.iter().enumerate() {
+            self.0
+                .successors(board, |dir, next, cost| visit(index, dir, next, cost));
+        }
+    }
+    fn format_moves(&self, moves: &[Dir]) -> String {
+        self.0.format_moves(moves)
+    }
+    fn parse_moves(&self, text: &str) -> Result<Vec<Dir>, NotationError> {
+        self.0.parse_moves(text)
+    }
+}
+
+#[test]
+fn a_search_that_hands_out_states_in_chunks_finds_what_one_by_one_finds() {
+    let far = Slide::new(&["abc", "def", "hg."], &["abc", "def", "gh."]);
+    for (game, limit) in [
+        (eight(), 100_000),
+        (eight(), 300),
+        (far, 100_000),
+        (eight(), 1),
+    ] {
+        let one = search::bfs(&game, limit);
+        let chunked = Chunked::<64>(game.clone(), Default::default());
+        let many = search::bfs(&chunked, limit);
+        assert_eq!(one.status(), many.status());
+        assert_eq!(one.path(), many.path());
+        let (a, b) = (one.stats(), many.stats());
+        assert_eq!(
+            (a.expanded, a.stored),
+            (b.expanded, b.stored),
+            "limit {limit}"
+        );
+        // A chunk is up to 64 queued states: a call per 64 states expanded,
+        // and at worst one more per layer (no solution is 31 moves away).
+        let calls = chunked.1.load(std::sync::atomic::Ordering::Relaxed) as u64;
+        assert!(
+            calls <= b.expanded / 64 + 32,
+            "{calls} calls for {} states",
+            b.expanded
+        );
+    }
+}

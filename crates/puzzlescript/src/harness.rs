@@ -18,7 +18,7 @@ use crate::play::DEFAULT_SEED;
 pub const GAME: GameChecks = GameChecks {
     name: "puzzlescript",
     extension: "txt",
-    load: load_first,
+    load: &load_first,
     many: Some(Many {
         count: count_levels,
         load: load_levels,

@@ -27,7 +27,7 @@ use puzzle_qa_core::level::Loaded;
 pub const GAME: GameChecks = GameChecks {
     name: "snackrun",
     extension: "txt",
-    load,
+    load: &load,
     many: None,
     checks: checks::CHECKS,
 };

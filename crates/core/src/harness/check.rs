@@ -71,7 +71,7 @@ use super::subject::Subject;
 /// static GAMES: &[GameChecks] = &[GameChecks {
 ///     name: "walk",
 ///     extension: "txt",
-///     load,
+///     load: &load,
 ///     many: None,
 ///     checks: &[&Short],
 /// }];

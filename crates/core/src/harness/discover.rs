@@ -121,6 +121,11 @@ pub(super) struct Ignored {
     pub meant_as_level: bool,
 }
 
+/// The manifest of a game whose rules run in its own process, in the
+/// game's level folder (`levels/<game>/game.toml`): no level, and no odd
+/// entry either.
+pub const MANIFEST: &str = "game.toml";
+
 /// The levels under `settings.levels_dir()`, and every other visible entry
 /// of a game's level folder with the reason it is not one.
 pub(super) fn listing(settings: &Settings) -> (Vec<LevelEntry>, Vec<Ignored>) {
@@ -129,6 +134,9 @@ pub(super) fn listing(settings: &Settings) -> (Vec<LevelEntry>, Vec<Ignored>) {
     for (game, folder) in game_folders(settings, &settings.levels_dir()) {
         let Some(game) = game else { continue };
         for path in visible(&folder, |_| true) {
+            if path.file_name().is_some_and(|name| name == MANIFEST) {
+                continue;
+            }
             match classify(&path, game.extension) {
                 Ok(()) => found.extend(LevelEntry::all_in(settings, game, path)),
                 Err((why, meant_as_level)) => ignored.push(Ignored {

@@ -27,7 +27,7 @@ mod suite;
 
 pub use bless::replace_whole;
 pub use check::{Check, Finding};
-pub use discover::{LevelEntry, levels, orphan_expectations};
+pub use discover::{LevelEntry, MANIFEST, levels, orphan_expectations};
 pub use expectations::Expectations;
 pub use game_checks::GameChecks;
 pub use keys::{ExpectationKey, HARNESS_KEYS, Owner, ValueShape};

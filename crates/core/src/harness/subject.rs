@@ -394,10 +394,13 @@ impl Subject {
                         self.entry.trial("parse")
                     )
                 })?;
-                Ok(level.solve(SearchOptions {
-                    algorithm: Algorithm::Bfs,
-                    limit,
-                }))
+                // A game over the process protocol may fail mid-search.
+                crate::abandon::caught(|| {
+                    level.solve(SearchOptions {
+                        algorithm: Algorithm::Bfs,
+                        limit,
+                    })
+                })
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -471,9 +474,9 @@ impl Subject {
 
     fn evaluate(&self, index: usize) -> Verdict {
         let check: &dyn Check = self.entry.game.checks[index];
-        let finding = match check.run(self) {
-            Ok(finding) => finding,
-            Err(message) => return Verdict::failed(message),
+        let finding = match crate::abandon::caught(|| check.run(self)) {
+            Ok(Ok(finding)) => finding,
+            Ok(Err(message)) | Err(message) => return Verdict::failed(message),
         };
         let _ = self.machine[index].set(finding.machine.clone());
         let verdict = self.compare(check, &finding);

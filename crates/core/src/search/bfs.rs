@@ -57,46 +57,72 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
     }
 
     let mut seen = Seen::new(arena.slots(game).next().expect("the start is stored"));
-    // A state's successors, with their keys and their ids' hashes, gathered
-    // before any is looked up, so that their table slots are fetched in
-    // parallel. A `Copy` successor is held in `probes` itself; a slice one
-    // in `batch`, reused, so it is copied, never allocated.
+    // The successors of a chunk of queued states (one state, unless the
+    // game asks for more at once: [`Game::BATCH`]), with their keys and
+    // their ids' hashes, gathered before any is looked up, so that their
+    // table slots are fetched in parallel. A `Copy` successor is held in
+    // `probes` itself; a slice one in `batch`, reused, so it is copied,
+    // never allocated. Each probe names the node it was generated from.
     let mut batch = StoreOf::<G>::default();
-    let mut probes: Vec<(Held<G>, G::Key, u64)> = Vec::new();
+    let mut probes: Vec<(usize, Held<G>, G::Key, u64)> = Vec::new();
+    let chunk = G::BATCH.max(1);
     // The arena is the queue: nodes are appended in breadth-first order, and
     // `head` is the next one to expand.
     let mut head = 0;
     while head < arena.len() {
-        // Most games let a move be undone: skipping the state we came from
-        // without a table lookup is cheap, and it is already stored.
-        let came_from = arena.parent(head).map(|parent| arena.id(game, parent));
-        let mut won = false;
+        let end = (head + chunk).min(arena.len());
+        // The first node of the chunk with a winning successor: the nodes
+        // after it, and its successors after the winning one, are ignored,
+        // exactly as if the nodes were expanded one by one.
+        let mut won = None;
         batch.clear();
         probes.clear();
-        game.successors(arena.state(head), |_, next, cost| {
-            // One compare per edge keeps a game's broken promise from
-            // turning into a silently wrong par.
-            assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
-            if won {
-                return;
-            }
-            if game.is_won(next) {
-                won = true;
-                return;
-            }
-            let key = game.key(next);
-            let id = StoreOf::<G>::id(key, next);
-            if !came_from.is_some_and(|parent| same::<G>(parent, id)) {
-                let hash = hash_of(&id);
-                seen.prefetch(hash);
-                probes.push((batch.hold(next), key, hash));
-            }
-        });
+        {
+            // Most games let a move be undone: skipping the state we came
+            // from without a table lookup is cheap, and it is already stored.
+            let mut came_from = (usize::MAX, None);
+            let mut take = |node: usize, next: &G::State, cost: Cost| {
+                // One compare per edge keeps a game's broken promise from
+                // turning into a silently wrong par.
+                assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
+                if won.is_some() {
+                    return;
+                }
+                if game.is_won(next) {
+                    won = Some(node);
+                    return;
+                }
+                if came_from.0 != node {
+                    came_from = (
+                        node,
+                        arena.parent(node).map(|parent| arena.id(game, parent)),
+                    );
+                }
+                let key = game.key(next);
+                let id = StoreOf::<G>::id(key, next);
+                if !came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
+                    let hash = hash_of(&id);
+                    seen.prefetch(hash);
+                    probes.push((node, batch.hold(next), key, hash));
+                }
+            };
+            // One state needs no vector.
+            let (one, many): ([&G::State; 1], Vec<&G::State>);
+            let states: &[&G::State] = if chunk == 1 {
+                one = [arena.state(head)];
+                &one
+            } else {
+                many = (head..end).map(|node| arena.state(node)).collect();
+                &many
+            };
+            game.successors_of_many(states, |index, _, next, cost| {
+                take(head + index, next, cost);
+            });
+        }
         // The successors generated before a winning one are stored too, and
         // a full arena stops the search before the win is seen, exactly as
         // if each successor were looked up as it was generated.
-        let mut full = false;
-        for (held, key, hash) in &probes {
+        for (from, held, key, hash) in &probes {
             let (key, hash) = (*key, *hash);
             let next = batch.held(held);
             let id = StoreOf::<G>::id(key, next);
@@ -109,35 +135,31 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
                 node < limit,
             ) {
                 Insert::New => {
-                    arena.push(next, head);
+                    arena.push(next, *from);
                     if seen.is_full() {
                         seen.rebuild(arena.slots(game));
                     }
                 }
                 Insert::Known => {}
                 Insert::Full => {
-                    full = true;
-                    break;
+                    return Outcome::LimitReached {
+                        stats: stats(from + 1, &arena),
+                    };
                 }
             }
         }
-        head += 1;
-        if full {
-            return Outcome::LimitReached {
-                stats: stats(head, &arena),
-            };
-        }
-        if won {
-            let (mut path, reached) = arena.path_to(game, head - 1);
+        if let Some(winner) = won {
+            let (mut path, reached) = arena.path_to(game, winner);
             let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
                 .expect("a state with the key of a winning state's parent wins too");
             path.push(last);
             return Outcome::Solved {
                 par: path.len() as Cost,
                 path,
-                stats: stats(head, &arena),
+                stats: stats(winner + 1, &arena),
             };
         }
+        head = end;
     }
     Outcome::Unsolvable {
         stats: stats(head, &arena),

@@ -1,0 +1,527 @@
+//! A level of a game over the protocol, as a puzzle-qa [`Game`]: every
+//! rule is a request to one of the game's processes.
+//!
+//! A state is the game's own state string, after one byte that is 1 when
+//! the state is won: the searches ask `is_won` of every state they make,
+//! and the byte answers without a round trip.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+
+use puzzle_qa_core::abandon::abandon;
+use puzzle_qa_core::diagnostic::Diagnostic;
+use puzzle_qa_core::game::{Ablation, Cost, Draw, Extras, Game, Mechanics, NotationError};
+use puzzle_qa_core::picture::{Look, Scene};
+
+use crate::child::{Child, Fault};
+use crate::pool::Pool;
+use crate::wire::{
+    AblateParams, Ablated, DrawParams, Drawn, FormatParams, Formatted, LoadParams, Loaded,
+    Mechanic, ParseParams, Parsed, StatesParams, StepParams, Stepped, Successors,
+};
+
+/// States asked for in one `successors` request.
+pub const BATCH: usize = 4096;
+
+/// One game over the protocol: its processes, and the names of the moves
+/// they have made (a move is its index here).
+pub(crate) struct Shared {
+    pub(crate) pool: Pool,
+    moves: RwLock<(Vec<String>, HashMap<String, u32>)>,
+}
+
+impl Shared {
+    pub(crate) fn new(pool: Pool) -> Shared {
+        Shared {
+            pool,
+            moves: RwLock::default(),
+        }
+    }
+
+    /// The id of the move called `name`, through the process's own cache.
+    fn intern(&self, child: &mut Child, name: &str) -> u32 {
+        if let Some(&id) = child.moves.get(name) {
+            return id;
+        }
+        let known = self
+            .moves
+            .read()
+            .ok()
+            .and_then(|moves| moves.1.get(name).copied());
+        let id = known.unwrap_or_else(|| {
+            let mut moves = self
+                .moves
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let next = moves.0.len() as u32;
+            let id = *moves.1.entry(name.to_string()).or_insert(next);
+            if id == next {
+                moves.0.push(name.to_string());
+            }
+            id
+        });
+        child.moves.insert(name.to_string(), id);
+        id
+    }
+
+    fn name(&self, id: u32) -> String {
+        let moves = self
+            .moves
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        moves.0[id as usize].clone()
+    }
+
+    /// Runs `work` with a process; a fault abandons the current check.
+    fn with<T>(&self, work: impl FnOnce(&mut Child) -> Result<T, Fault>) -> T {
+        self.pool
+            .with(work)
+            .unwrap_or_else(|fault| abandon(fault.0))
+    }
+}
+
+/// How to make a level in any of the game's processes: load its text, then
+/// take out each ablation in turn. Processes load it when first asked.
+struct Recipe {
+    id: u64,
+    text: Arc<str>,
+    ablations: Vec<(String, Option<[usize; 2]>)>,
+}
+
+impl Recipe {
+    fn new(text: Arc<str>, ablations: Vec<(String, Option<[usize; 2]>)>) -> Recipe {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        Recipe {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            text,
+            ablations,
+        }
+    }
+}
+
+/// A level of a game over the protocol.
+pub struct Level {
+    shared: Arc<Shared>,
+    recipe: Arc<Recipe>,
+    start: Vec<u8>,
+    mechanics: Vec<Ablation>,
+    pieces: Vec<Ablation>,
+    unit_costs: bool,
+}
+
+/// A state as stored: the won byte, then the game's string.
+fn encode(won: bool, state: &str, out: &mut Vec<u8>) {
+    out.clear();
+    out.push(u8::from(won));
+    out.extend_from_slice(state.as_bytes());
+}
+
+/// The game's string of a stored state.
+fn decode(state: &[u8]) -> &str {
+    std::str::from_utf8(&state[1..]).expect("a state is the game's own string")
+}
+
+fn ablations(list: Vec<Mechanic>) -> Vec<Ablation> {
+    list.into_iter()
+        .map(|m| Ablation {
+            at: m.at.map(|[row, column]| (row, column)),
+            ..Ablation::everywhere(m.name, m.replacement)
+        })
+        .collect()
+}
+
+/// The error a game replied with, where it says.
+fn diagnostic(error: crate::wire::ErrorObject, warning: bool) -> Diagnostic {
+    let diagnostic = if warning {
+        Diagnostic::warning(error.message)
+    } else {
+        Diagnostic::error(error.message)
+    };
+    match error.line {
+        Some(line) => diagnostic.at(line, error.column.unwrap_or(1), 1),
+        None => diagnostic,
+    }
+}
+
+/// The handle of `recipe` in `child`, loading it there first if need be.
+fn handle(child: &mut Child, recipe: &Recipe) -> Result<String, Fault> {
+    if let Some(handle) = child.handles.get(&recipe.id) {
+        return Ok(handle.clone());
+    }
+    let answer = child.call("load", LoadParams { text: &recipe.text })?;
+    let loaded: Loaded = child.read(&answer)?.map_err(|error| {
+        child.fault(
+            "load",
+            &format!("a level it loaded before now fails: {}", error.message),
+        )
+    })?;
+    let mut level = loaded.level;
+    for (mechanic, at) in &recipe.ablations {
+        let answer = child.call(
+            "ablate",
+            AblateParams {
+                level: &level,
+                mechanic,
+                at: *at,
+            },
+        )?;
+        let ablated: Ablated = child
+            .read(&answer)?
+            .map_err(|error| refused(child, "ablate", error))?;
+        level = ablated.level;
+    }
+    child.handles.insert(recipe.id, level.clone());
+    Ok(level)
+}
+
+/// A fault for an error reply where a result was due.
+fn refused(child: &Child, method: &str, error: crate::wire::ErrorObject) -> Fault {
+    child.fault(
+        method,
+        &format!("it replied with an error: {}", error.message),
+    )
+}
+
+/// The successors of some states, as one process gave them: per edge the
+/// state's index, the move, its cost and where its state ends in `bytes`.
+struct Answered {
+    edges: Vec<(usize, u32, Cost, usize)>,
+    bytes: Vec<u8>,
+}
+
+/// States at least, per process, worth a request of their own.
+const SHARE: usize = 256;
+
+impl Level {
+    /// Asks one process for the successors of `states[i]` for each `i` of
+    /// `part` (in requests of at most [`BATCH`] states).
+    fn ask(&self, states: &[&[u8]], part: &[usize]) -> Answered {
+        let mut answered = Answered {
+            edges: Vec::new(),
+            bytes: Vec::new(),
+        };
+        for chunk in part.chunks(BATCH) {
+            self.shared.with(|child| {
+                let level = handle(child, &self.recipe)?;
+                let params = StatesParams {
+                    level: &level,
+                    states: chunk.iter().map(|&i| decode(states[i])).collect(),
+                };
+                let answer = child.call("successors", params)?;
+                let got: Successors = child
+                    .read(&answer)?
+                    .map_err(|error| refused(child, "successors", error))?;
+                if got.successors.len() != chunk.len() {
+                    return Err(child.fault(
+                        "successors",
+                        &format!(
+                            "it gave {} lists of successors for {} states",
+                            got.successors.len(),
+                            chunk.len()
+                        ),
+                    ));
+                }
+                for (&index, edges) in chunk.iter().zip(&got.successors) {
+                    for edge in edges {
+                        let mv = self.shared.intern(child, &edge.mv);
+                        answered.bytes.push(u8::from(edge.won));
+                        answered.bytes.extend_from_slice(edge.state.as_bytes());
+                        let cost = edge.cost.unwrap_or(1);
+                        answered.edges.push((index, mv, cost, answered.bytes.len()));
+                    }
+                }
+                Ok(())
+            });
+        }
+        answered
+    }
+
+    /// Loads a level file's text in one of the game's processes: the
+    /// level and its warnings, or the error the game gave (a fault of the
+    /// process is an error too, at no line).
+    pub(crate) fn load(
+        shared: &Arc<Shared>,
+        text: &str,
+    ) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
+        let recipe = Arc::new(Recipe::new(text.into(), Vec::new()));
+        let loaded = shared.pool.with(|child| {
+            let answer = child.call("load", LoadParams { text })?;
+            let loaded: Result<Loaded, _> = child.read(&answer)?;
+            if let Ok(loaded) = &loaded {
+                child.handles.insert(recipe.id, loaded.level.clone());
+            }
+            Ok(loaded)
+        });
+        let loaded = match loaded {
+            Ok(Ok(loaded)) => loaded,
+            Ok(Err(error)) => return Err(diagnostic(error, false)),
+            Err(fault) => return Err(Diagnostic::error(fault.0)),
+        };
+        let mut start = Vec::new();
+        encode(loaded.won, &loaded.start, &mut start);
+        let warnings = loaded
+            .warnings
+            .into_iter()
+            .map(|warning| diagnostic(warning, true))
+            .collect();
+        Ok((
+            Level {
+                shared: Arc::clone(shared),
+                recipe,
+                start,
+                mechanics: ablations(loaded.mechanics),
+                pieces: ablations(loaded.pieces),
+                unit_costs: loaded.unit_costs,
+            },
+            warnings,
+        ))
+    }
+}
+
+impl Game for Level {
+    type State = [u8];
+    type Key = ();
+    type Move = u32;
+    type Refusal = String;
+    const BATCH: usize = BATCH;
+    const EXTRAS: Extras<Self> = Extras::NONE.mechanics().draw();
+
+    fn start(&self) -> Vec<u8> {
+        self.start.clone()
+    }
+
+    fn key(&self, _: &[u8]) {}
+
+    fn is_won(&self, state: &[u8]) -> bool {
+        state.first() == Some(&1)
+    }
+
+    fn moves(&self, state: &[u8]) -> impl Iterator<Item = u32> {
+        let mut moves = Vec::new();
+        self.successors(state, |mv, _, _| moves.push(mv));
+        moves.into_iter()
+    }
+
+    fn step(&self, state: &[u8], mv: u32) -> Result<(Vec<u8>, Cost), String> {
+        let name = self.shared.name(mv);
+        self.shared.with(|child| {
+            let level = handle(child, &self.recipe)?;
+            let answer = child.call(
+                "step",
+                StepParams {
+                    level: &level,
+                    state: decode(state),
+                    mv: &name,
+                },
+            )?;
+            let stepped: Stepped = child
+                .read(&answer)?
+                .map_err(|error| refused(child, "step", error))?;
+            match (stepped.refused, stepped.state) {
+                (Some(why), _) => Ok(Err(why)),
+                (None, Some(next)) => {
+                    let mut out = Vec::new();
+                    encode(stepped.won, &next, &mut out);
+                    Ok(Ok((out, stepped.cost.unwrap_or(1))))
+                }
+                (None, None) => {
+                    Err(child.fault("step", "its result has neither `state` nor `refused`"))
+                }
+            }
+        })
+    }
+
+    fn successors(&self, state: &[u8], mut visit: impl FnMut(u32, &[u8], Cost)) {
+        self.successors_of_many(&[state], |_, mv, next, cost| visit(mv, next, cost));
+    }
+
+    fn successors_of_many(&self, states: &[&[u8]], mut visit: impl FnMut(usize, u32, &[u8], Cost)) {
+        // A won state leads nowhere; only the others are asked about.
+        let asked: Vec<usize> = (0..states.len())
+            .filter(|&i| !self.is_won(states[i]))
+            .collect();
+        // The states are shared out among the game's processes, which play
+        // them at the same time; their answers are then visited in order,
+        // so the search sees what one process would have given.
+        let processes = self.shared.pool.manifest.processes;
+        let parts = asked.len().div_ceil(SHARE).clamp(1, processes);
+        let share = asked.len().div_ceil(parts).max(1);
+        let answers: Vec<Answered> = std::thread::scope(|scope| {
+            let mut shares = asked.chunks(share);
+            let first = shares.next();
+            let others: Vec<_> = shares
+                .map(|part| scope.spawn(move || self.ask(states, part)))
+                .collect();
+            let mut answers: Vec<Answered> = first
+                .into_iter()
+                .map(|part| self.ask(states, part))
+                .collect();
+            for other in others {
+                // A fault in another thread abandons this call too.
+                answers.push(
+                    other
+                        .join()
+                        .unwrap_or_else(|payload| std::panic::resume_unwind(payload)),
+                );
+            }
+            answers
+        });
+        for answered in &answers {
+            let mut from = 0;
+            for &(index, mv, cost, to) in &answered.edges {
+                visit(index, mv, &answered.bytes[from..to], cost);
+                from = to;
+            }
+        }
+    }
+
+    fn unit_costs(&self) -> bool {
+        self.unit_costs
+    }
+
+    fn format_moves(&self, moves: &[u32]) -> String {
+        let names: Vec<String> = moves.iter().map(|&mv| self.shared.name(mv)).collect();
+        self.shared.with(|child| {
+            let level = handle(child, &self.recipe)?;
+            let params = FormatParams {
+                level: &level,
+                moves: names.iter().map(String::as_str).collect(),
+            };
+            let answer = child.call("format", params)?;
+            let formatted: Formatted = child
+                .read(&answer)?
+                .map_err(|error| refused(child, "format", error))?;
+            Ok(formatted.text)
+        })
+    }
+
+    fn parse_moves(&self, text: &str) -> Result<Vec<u32>, NotationError> {
+        self.shared.with(|child| {
+            let level = handle(child, &self.recipe)?;
+            let answer = child.call(
+                "parse",
+                ParseParams {
+                    level: &level,
+                    text,
+                },
+            )?;
+            let parsed: Result<Parsed, _> = child.read(&answer)?;
+            Ok(match parsed {
+                Ok(parsed) => Ok(parsed
+                    .moves
+                    .iter()
+                    .map(|name| self.shared.intern(child, name))
+                    .collect()),
+                Err(error) => Err(NotationError::new(error.column.unwrap_or(1), error.message)),
+            })
+        })
+    }
+}
+
+impl Mechanics for Level {
+    fn mechanics(&self) -> Vec<Ablation> {
+        self.mechanics.clone()
+    }
+
+    fn pieces(&self) -> Vec<Ablation> {
+        self.pieces.clone()
+    }
+
+    fn ablate(&self, ablation: &Ablation) -> Level {
+        let at = ablation.at.map(|(row, column)| [row, column]);
+        let mut steps = self.recipe.ablations.clone();
+        steps.push((ablation.mechanic.to_string(), at));
+        let recipe = Arc::new(Recipe::new(Arc::clone(&self.recipe.text), steps));
+        let start = self.shared.with(|child| {
+            let level = handle(child, &self.recipe)?;
+            let answer = child.call(
+                "ablate",
+                AblateParams {
+                    level: &level,
+                    mechanic: &ablation.mechanic,
+                    at,
+                },
+            )?;
+            let ablated: Ablated = child
+                .read(&answer)?
+                .map_err(|error| refused(child, "ablate", error))?;
+            child.handles.insert(recipe.id, ablated.level);
+            let mut start = Vec::new();
+            encode(ablated.won, &ablated.start, &mut start);
+            Ok(start)
+        });
+        Level {
+            shared: Arc::clone(&self.shared),
+            recipe,
+            start,
+            mechanics: Vec::new(),
+            pieces: Vec::new(),
+            unit_costs: self.unit_costs,
+        }
+    }
+}
+
+/// Fills for a picture's characters that its game's legend leaves out.
+const FILLS: [&str; 8] = [
+    "#8d99ae", "#ef8354", "#4f5d75", "#bfc0c0", "#2a9d8f", "#e9c46a", "#f4a261", "#e76f51",
+];
+
+impl Draw for Level {
+    /// The game's text picture, a character a cell; a game that draws none
+    /// gets one cell saying so.
+    fn scene(&self, state: &[u8]) -> Scene {
+        let drawn = self.shared.with(|child| {
+            if !child.draws {
+                return Ok(None);
+            }
+            let level = handle(child, &self.recipe)?;
+            let answer = child.call(
+                "draw",
+                DrawParams {
+                    level: &level,
+                    state: decode(state),
+                },
+            )?;
+            let drawn: Drawn = child
+                .read(&answer)?
+                .map_err(|error| refused(child, "draw", error))?;
+            Ok(Some(drawn))
+        });
+        let Some(drawn) = drawn else {
+            return Scene {
+                width: 1,
+                height: 1,
+                cells: vec![Look::new("the game draws no pictures", "#bfc0c0", '?')],
+                pieces: Vec::new(),
+                links: Vec::new(),
+            };
+        };
+        let width = drawn
+            .rows
+            .iter()
+            .map(|row| row.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut cells = Vec::with_capacity(width * drawn.rows.len());
+        for row in &drawn.rows {
+            let mut chars = row.chars();
+            for _ in 0..width {
+                let glyph = chars.next().unwrap_or(' ');
+                let legend = drawn.legend.get(glyph.encode_utf8(&mut [0; 4]) as &str);
+                let fill = legend
+                    .and_then(|entry| entry.fill.clone())
+                    .unwrap_or_else(|| FILLS[glyph as usize % FILLS.len()].to_string());
+                let name = legend.map_or_else(|| format!("`{glyph}`"), |entry| entry.name.clone());
+                cells.push(Look::new(name, fill, glyph));
+            }
+        }
+        Scene {
+            width,
+            height: drawn.rows.len(),
+            cells,
+            pieces: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+}
