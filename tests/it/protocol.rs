@@ -3,7 +3,15 @@
 //! the same JSON as a built-in game's, bless and check, and a game process
 //! that fails taking down only its own level's checks.
 
-use crate::support::{Project, field_names, json_lines, puzzle_qa_in, repository, stderr, stdout};
+use crate::support::{
+    Project, expectation_path, field_names, json_lines, level_file, puzzle_qa_in, repository,
+    stderr, stdout,
+};
+
+/// Where the test game's manifest goes in a project: its level folder.
+fn manifest_path() -> String {
+    level_file("line", "game", "toml")
+}
 
 /// Whether `python3` runs here; the tests say so and check nothing if not.
 fn python() -> bool {
@@ -74,7 +82,7 @@ fn a_repositorys_own_manifest_is_found_blessed_and_checked() {
         return;
     }
     let project = Project::new();
-    project.write("levels/line/game.toml", manifest());
+    project.write(&manifest_path(), manifest());
     project.level("line", "01-ice", "P~~~G\n");
     project.level("line", "02-walk", "P...G\n");
     let out = project.puzzle_qa(&["bless"]);
@@ -85,7 +93,7 @@ fn a_repositorys_own_manifest_is_found_blessed_and_checked() {
         stdout(&out),
         stderr(&out)
     );
-    let written = project.read("expectations/line/01-ice.toml");
+    let written = project.read(&expectation_path("line", "01-ice"));
     assert!(
         written.contains("par = 1") && written.contains("ice = \"shortcut\""),
         "{written}"
@@ -119,7 +127,7 @@ fn a_game_that_crashes_on_one_level_fails_that_levels_checks_only() {
         return;
     }
     let project = Project::new();
-    project.write("levels/line/game.toml", manifest());
+    project.write(&manifest_path(), manifest());
     project.level("line", "01-fine", "P.G\n");
     project.level("line", "02-trapdoor", "P!G\n");
     let out = project.puzzle_qa(&["check", "--json"]);
@@ -142,10 +150,7 @@ fn a_game_that_crashes_on_one_level_fails_that_levels_checks_only() {
 #[test]
 fn a_broken_manifest_is_bad_input_at_its_line() {
     let project = Project::new();
-    project.write(
-        "levels/line/game.toml",
-        "name = \"line\"\ncommand = \"python3\"\n",
-    );
+    project.write(&manifest_path(), "name = \"line\"\ncommand = \"python3\"\n");
     let out = project.puzzle_qa(&["check"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("game.toml:2:"), "{}", stderr(&out));
