@@ -1705,30 +1705,53 @@ fn or_columns(
 ) {
     rows.fill(0);
     all.fill(0);
-    if stride == 1 {
-        for (col, column) in cols.iter_mut().zip(cells.chunks_exact(height.max(1))) {
-            let mut c = 0;
-            for (row, &cell) in rows.iter_mut().zip(column) {
-                *row |= cell;
-                c |= cell;
-            }
-            *col = c;
-            all[0] |= c;
-        }
-        return;
+    // Games of one or two words a cell are common: with the stride known,
+    // a cell's words are a fixed array and the loop is straight-line code.
+    match stride {
+        1 => return or_columns_of::<1>(cells, height, rows, cols, all),
+        2 => return or_columns_of::<2>(cells, height, rows, cols, all),
+        _ => {}
     }
-    cols.fill(0);
-    for (x, column) in cells.chunks_exact((height * stride).max(1)).enumerate() {
-        for (y, cell) in column.chunks_exact(stride).enumerate() {
-            for w in 0..stride {
-                rows[y * stride + w] |= cell[w];
-                cols[x * stride + w] |= cell[w];
-            }
+    let columns = cells.chunks_exact((height * stride).max(1));
+    for (col, column) in cols.chunks_exact_mut(stride).zip(columns) {
+        col.fill(0);
+        for (row, cell) in rows
+            .chunks_exact_mut(stride)
+            .zip(column.chunks_exact(stride))
+        {
+            bits::or(row, cell);
+            bits::or(col, cell);
         }
-    }
-    for col in cols.chunks_exact(stride) {
         bits::or(all, col);
     }
+}
+
+/// [`or_columns`] for a stride of `N` words, `rows` and `all` cleared.
+fn or_columns_of<const N: usize>(
+    cells: &[u32],
+    height: usize,
+    rows: &mut [u32],
+    cols: &mut [u32],
+    all: &mut [u32],
+) {
+    let (cells, _) = cells.as_chunks::<N>();
+    let (rows, _) = rows.as_chunks_mut::<N>();
+    let (cols, _) = cols.as_chunks_mut::<N>();
+    let mut every = [0; N];
+    for (col, column) in cols.iter_mut().zip(cells.chunks_exact(height.max(1))) {
+        let mut c = [0; N];
+        for (row, cell) in rows.iter_mut().zip(column) {
+            for w in 0..N {
+                row[w] |= cell[w];
+                c[w] |= cell[w];
+            }
+        }
+        *col = c;
+        for w in 0..N {
+            every[w] |= c[w];
+        }
+    }
+    all[..N].copy_from_slice(&every);
 }
 
 impl Session {
