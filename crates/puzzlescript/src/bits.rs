@@ -76,6 +76,16 @@ pub(crate) fn within(a: &[u32], b: &[u32]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & y == *x)
 }
 
+/// Whether `a`, looked at through `seen`, is `want` (all three of a length).
+#[inline(always)]
+pub(crate) fn seen_as(a: &[u32], seen: &[u32], want: &[u32]) -> bool {
+    a.iter()
+        .zip(seen)
+        .zip(want)
+        .fold(0, |differ, ((x, s), w)| differ | ((x & s) ^ w))
+        == 0
+}
+
 /// Whether no bit is set.
 pub(crate) fn is_zero(a: &[u32]) -> bool {
     a.iter().all(|x| *x == 0)

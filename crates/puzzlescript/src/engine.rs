@@ -1038,7 +1038,7 @@ impl<'g> Engine<'g> {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let start = starts.start(64 * k + bit, w, h);
-                if keep >> bit & 1 == 1 || self.run_fits(row, start, d) {
+                if keep >> bit & 1 == 1 || self.fits_at(row, start, d) {
                     matches.push(Match {
                         start,
                         gaps: [0, 0],
@@ -1052,17 +1052,41 @@ impl<'g> Engine<'g> {
     /// for a horizontal rule (cells `height` apart), a column for a
     /// vertical one (adjacent cells), skipping the lines whose masks say
     /// they cannot hold one.
-    #[inline(always)]
     fn scan_row(
         &self,
         row: &[Slot],
-        could_hold: &impl Fn(&[u32], &[u32]) -> bool,
+        needs: &Needs,
         starts: &Starts,
         d: isize,
         found: &mut Vec<Match>,
     ) {
+        // Games of one or two words of objects, and of movements, a cell
+        // are the common ones: for them the words are counted at compile
+        // time, and their loops unrolled.
+        match (self.game.stride_obj, self.game.stride_mov) {
+            (1, 1) => self.scan_row_of::<1, 1>(row, needs, starts, d, found),
+            (2, 1) => self.scan_row_of::<2, 1>(row, needs, starts, d, found),
+            (1, 2) => self.scan_row_of::<1, 2>(row, needs, starts, d, found),
+            (2, 2) => self.scan_row_of::<2, 2>(row, needs, starts, d, found),
+            _ => self.scan_row_of::<0, 0>(row, needs, starts, d, found),
+        }
+    }
+
+    /// [`Engine::scan_row`] for `SO` words of objects and `SM` of
+    /// movements a cell (0: as the game has).
+    fn scan_row_of<const SO: usize, const SM: usize>(
+        &self,
+        row: &[Slot],
+        needs: &Needs,
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let Some((Slot::Cell(first), rest)) = row.split_first() else {
+            return;
+        };
+        let (so, sm) = self.strides::<SO, SM>();
         let b = &self.s.board;
-        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let (outer, inner, step, objects, moves) = if starts.horizontal {
             let (o, m) = (&b.row_objects, &b.row_moves);
             (starts.y.clone(), starts.x.clone(), b.height, o, m)
@@ -1073,11 +1097,9 @@ impl<'g> Engine<'g> {
         if inner.is_empty() {
             return;
         }
-        let objects = &objects[outer.start * so..outer.end * so];
-        let moves = &moves[outer.start * sm..outer.end * sm];
-        let lines = objects.chunks_exact(so).zip(moves.chunks_exact(sm));
-        for (line, (objects, moves)) in (outer.start..).zip(lines) {
-            if !could_hold(objects, moves) {
+        for line in outer {
+            let masks = (&objects[line * so..][..so], &moves[line * sm..][..sm]);
+            if !needs.could_hold(so, sm, masks.0, masks.1) {
                 continue;
             }
             let (x, y) = if starts.horizontal {
@@ -1085,71 +1107,78 @@ impl<'g> Engine<'g> {
             } else {
                 (line, inner.start)
             };
-            self.scan_line(row, x * b.height + y, step, inner.len(), d, found);
+            // Most cells fail the first cell's test.
+            let mut i = x * b.height + y;
+            for _ in inner.clone() {
+                if self.cell_fits::<SO, SM>(first, i)
+                    && self.run_fits::<SO, SM>(rest, i.wrapping_add_signed(d), d)
+                {
+                    found.push(Match {
+                        start: i,
+                        gaps: [0, 0],
+                    });
+                }
+                i += step;
+            }
         }
     }
 
-    /// The matches of a row without ellipses that start on one line of
-    /// the board: at `count` cells from `start`, `step` apart, each of
-    /// which keeps the whole row on the board.
+    /// The words of objects and of movements a cell takes: `SO` and `SM`,
+    /// or the game's where they are 0.
     #[inline(always)]
-    fn scan_line(
+    fn strides<const SO: usize, const SM: usize>(&self) -> (usize, usize) {
+        let so = if SO > 0 { SO } else { self.game.stride_obj };
+        let sm = if SM > 0 { SM } else { self.game.stride_mov };
+        (so, sm)
+    }
+
+    /// [`Engine::cell_matches`], with the words a cell takes as in
+    /// [`Engine::scan_row_of`].
+    #[inline(always)]
+    fn cell_fits<const SO: usize, const SM: usize>(
         &self,
-        row: &[Slot],
-        start: usize,
-        step: usize,
-        count: usize,
-        d: isize,
-        found: &mut Vec<Match>,
-    ) {
-        let Some((Slot::Cell(first), rest)) = row.split_first() else {
-            return;
-        };
+        p: &crate::compile::CellPattern,
+        i: usize,
+    ) -> bool {
+        let (so, sm) = self.strides::<SO, SM>();
         let b = &self.s.board;
-        let mut i = start;
-        let mut push = |i: usize| {
-            if self.run_fits(rest, i.wrapping_add_signed(d), d) {
-                found.push(Match {
-                    start: i,
-                    gaps: [0, 0],
-                });
+        let cell = &b.objects[i * so..][..so];
+        if !bits::seen_as(cell, &p.objects_seen[..so], &p.present[..so]) {
+            return false;
+        }
+        if p.tests_moves {
+            let mv = &b.movements[i * sm..][..sm];
+            if !bits::seen_as(mv, &p.moves_seen[..sm], &p.moving[..sm]) {
+                return false;
             }
-        };
-        // Most cells fail the first cell's test: in a game of one word a
-        // cell, that test is a few operations on words held in registers.
-        if self.game.single_word {
-            let [present, missing, moving, still] = first.word;
-            let any = &first.any_word[..];
-            for _ in 0..count {
-                let (c, m) = (b.objects[i], b.movements[i]);
-                if c & present == present
-                    && c & missing == 0
-                    && m & moving == moving
-                    && m & still == 0
-                    && any.iter().all(|a| c & a != 0)
-                {
-                    push(i);
-                }
-                i += step;
-            }
-        } else {
-            for _ in 0..count {
-                if self.cell_matches(first, i) {
-                    push(i);
-                }
-                i += step;
-            }
+        }
+        p.any_of.iter().all(|m| bits::any(&m[..so], cell))
+    }
+
+    /// [`Engine::run_fits`] for the game's strides.
+    fn fits_at(&self, row: &[Slot], start: usize, d: isize) -> bool {
+        match (self.game.stride_obj, self.game.stride_mov) {
+            (1, 1) => self.run_fits::<1, 1>(row, start, d),
+            (2, 1) => self.run_fits::<2, 1>(row, start, d),
+            (1, 2) => self.run_fits::<1, 2>(row, start, d),
+            (2, 2) => self.run_fits::<2, 2>(row, start, d),
+            _ => self.run_fits::<0, 0>(row, start, d),
         }
     }
 
     /// Whether a row without ellipses matches from `start`, `d` apart: the
     /// caller keeps the whole row on the board.
     #[inline(always)]
-    fn run_fits(&self, row: &[Slot], start: usize, d: isize) -> bool {
+    fn run_fits<const SO: usize, const SM: usize>(
+        &self,
+        row: &[Slot],
+        start: usize,
+        d: isize,
+    ) -> bool {
         let mut index = start;
         for slot in row {
             let Slot::Cell(p) = slot else { return false };
-            if !self.cell_matches(p, index) {
+            if !self.cell_fits::<SO, SM>(p, index) {
                 return false;
             }
             index = index.wrapping_add_signed(d);
@@ -1196,16 +1225,13 @@ impl<'g> Engine<'g> {
         }
         let d = self.delta(rule.direction);
         for (r, row) in rule.rows.iter().enumerate() {
-            let (ro, rm) = (&rule.row_objects[r], &rule.row_moves[r]);
-            let any_of = &rule.row_any_of[r];
-            // A line of the board can hold a match only if it holds every
-            // object and movement the row requires and an object of each
-            // of its properties: its mask is the OR of its cells.
-            let could_hold = |objects: &[u32], moves: &[u32]| {
-                bits::within(ro, objects)
-                    && bits::within(rm, moves)
-                    && any_of.iter().all(|m| bits::any(m, objects))
+            let needs = Needs {
+                objects: &rule.row_objects[r],
+                moves: &rule.row_moves[r],
+                any_of: &rule.row_any_of[r],
             };
+            let could_hold =
+                |objects: &[u32], moves: &[u32]| needs.could_hold(so, sm, objects, moves);
             if !could_hold(&b.map_objects, &b.map_moves) {
                 return false;
             }
@@ -1245,13 +1271,13 @@ impl<'g> Engine<'g> {
                             self.rescan(row, &starts, d, since, &mut last.matches, &mut kept.marks);
                         } else {
                             last.matches.clear();
-                            self.scan_row(row, &could_hold, &starts, d, &mut last.matches);
+                            self.scan_row(row, &needs, &starts, d, &mut last.matches);
                             last.run = changes.run;
                         }
                         last.scanned = changes.now();
                         found.extend_from_slice(&last.matches);
                     }
-                    None => self.scan_row(row, &could_hold, &starts, d, found),
+                    None => self.scan_row(row, &needs, &starts, d, found),
                 }
                 if found.len() == before {
                     return false;
@@ -1705,30 +1731,53 @@ fn or_columns(
 ) {
     rows.fill(0);
     all.fill(0);
-    if stride == 1 {
-        for (col, column) in cols.iter_mut().zip(cells.chunks_exact(height.max(1))) {
-            let mut c = 0;
-            for (row, &cell) in rows.iter_mut().zip(column) {
-                *row |= cell;
-                c |= cell;
-            }
-            *col = c;
-            all[0] |= c;
-        }
-        return;
+    // Games of one or two words a cell are common: with the stride known,
+    // a cell's words are a fixed array and the loop is straight-line code.
+    match stride {
+        1 => return or_columns_of::<1>(cells, height, rows, cols, all),
+        2 => return or_columns_of::<2>(cells, height, rows, cols, all),
+        _ => {}
     }
-    cols.fill(0);
-    for (x, column) in cells.chunks_exact((height * stride).max(1)).enumerate() {
-        for (y, cell) in column.chunks_exact(stride).enumerate() {
-            for w in 0..stride {
-                rows[y * stride + w] |= cell[w];
-                cols[x * stride + w] |= cell[w];
-            }
+    let columns = cells.chunks_exact((height * stride).max(1));
+    for (col, column) in cols.chunks_exact_mut(stride).zip(columns) {
+        col.fill(0);
+        for (row, cell) in rows
+            .chunks_exact_mut(stride)
+            .zip(column.chunks_exact(stride))
+        {
+            bits::or(row, cell);
+            bits::or(col, cell);
         }
-    }
-    for col in cols.chunks_exact(stride) {
         bits::or(all, col);
     }
+}
+
+/// [`or_columns`] for a stride of `N` words, `rows` and `all` cleared.
+fn or_columns_of<const N: usize>(
+    cells: &[u32],
+    height: usize,
+    rows: &mut [u32],
+    cols: &mut [u32],
+    all: &mut [u32],
+) {
+    let (cells, _) = cells.as_chunks::<N>();
+    let (rows, _) = rows.as_chunks_mut::<N>();
+    let (cols, _) = cols.as_chunks_mut::<N>();
+    let mut every = [0; N];
+    for (col, column) in cols.iter_mut().zip(cells.chunks_exact(height.max(1))) {
+        let mut c = [0; N];
+        for (row, cell) in rows.iter_mut().zip(column) {
+            for w in 0..N {
+                row[w] |= cell[w];
+                c[w] |= cell[w];
+            }
+        }
+        *col = c;
+        for w in 0..N {
+            every[w] |= c[w];
+        }
+    }
+    all[..N].copy_from_slice(&every);
 }
 
 impl Session {
@@ -1836,6 +1885,26 @@ struct RowMatches {
     /// [`Changes::now`] at that scan.
     scanned: usize,
     matches: Vec<Match>,
+}
+
+/// What a line of the board (a row or a column) must hold for a rule row
+/// to match in it: every object and movement the row requires, and an
+/// object of each of its properties. A line's masks are the OR of its
+/// cells (or more), so a line that fails this holds no match.
+struct Needs<'r> {
+    objects: &'r [u32],
+    moves: &'r [u32],
+    any_of: &'r [Box<[u32]>],
+}
+
+impl Needs<'_> {
+    /// Whether a line with these masks, `so` and `sm` words, could hold a match.
+    #[inline(always)]
+    fn could_hold(&self, so: usize, sm: usize, objects: &[u32], moves: &[u32]) -> bool {
+        bits::within(&self.objects[..so], objects)
+            && bits::within(&self.moves[..sm], moves)
+            && self.any_of.iter().all(|m| bits::any(&m[..so], objects))
+    }
 }
 
 /// The cells at which a row of a rule may start: those that keep all of it

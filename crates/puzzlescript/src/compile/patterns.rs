@@ -21,6 +21,16 @@ pub(crate) struct CellPattern {
     pub(crate) word: [u32; 4],
     /// The first word of each `any_of` mask.
     pub(crate) any_word: Box<[u32]>,
+    /// `present | missing`: the object bits the pattern looks at. The two
+    /// are disjoint (a rule that needs an object and its absence in one
+    /// cell is dropped), so a cell's objects fit when
+    /// `cell & objects_seen == present`: one test a word.
+    pub(crate) objects_seen: Box<[u32]>,
+    /// `moving | still`, likewise disjoint: a cell's moving and stationary
+    /// objects are on different layers, or the rule is dropped.
+    pub(crate) moves_seen: Box<[u32]>,
+    /// Whether the pattern looks at movements at all: most do not.
+    pub(crate) tests_moves: bool,
 }
 
 /// What a matched cell becomes.
@@ -207,7 +217,14 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                 }
                 let word = [present[0], missing[0], moving[0], still[0]];
                 let any_word = any_of.iter().map(|m| m[0]).collect();
+                let objects_seen: Box<[u32]> =
+                    present.iter().zip(&missing).map(|(p, m)| p | m).collect();
+                let moves_seen: Box<[u32]> =
+                    moving.iter().zip(&still).map(|(m, s)| m | s).collect();
                 let mut pattern = CellPattern {
+                    tests_moves: !bits::is_zero(&moves_seen),
+                    objects_seen,
+                    moves_seen,
                     word,
                     any_word,
                     present: present.clone().into_boxed_slice(),
