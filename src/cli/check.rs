@@ -20,7 +20,10 @@ use puzzle_qa_core::search::Status;
 /// What the command does besides checking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Check, keeping each stale level's change as a pending file.
     Check,
+    /// Check mode (`--check`): write nothing into the repository.
+    CheckOnly,
     /// Rewrite stale machine-owned expectations.
     Bless,
     /// Bless, and delete orphaned expectation files of a whole repository.
@@ -29,7 +32,7 @@ pub enum Mode {
 
 /// `check` over `targets`; blessing rewrites stale expectations.
 pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> Exit {
-    let bless = mode != Mode::Check;
+    let bless = matches!(mode, Mode::Bless | Mode::BlessAndPrune);
     let selection = match Selection::of(targets) {
         Ok(selection) => selection,
         Err(message) => {
@@ -37,12 +40,26 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
             return Exit::BadInput;
         }
     };
-    let environment = Settings::for_command_line(".", all(), !json);
+    let environment = match Settings::for_command_line(".", all(), !json) {
+        Ok(settings) if mode == Mode::CheckOnly => settings.checking_only(),
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::BadInput;
+        }
+    };
     if bless && environment.ci {
         eprintln!(
             "error: bless refused: the CI environment variable is set, and expectations are \
              never rewritten in CI; nothing was written\n  = hint: run `puzzle-qa bless` on \
              your machine, review the diff, and commit it"
+        );
+        return Exit::BadInput;
+    }
+    if bless && environment.check_only {
+        eprintln!(
+            "error: bless refused: PUZZLE_QA_UPDATE=no asks that nothing be written; nothing \
+             was written\n  = hint: unset PUZZLE_QA_UPDATE to bless"
         );
         return Exit::BadInput;
     }
@@ -588,7 +605,8 @@ fn print_text(reports: &[SuiteRun], bless: bool) {
     );
     if stale > 0 && !bless {
         print!(
-            " ({stale} only because expectations are out of date: `puzzle-qa bless` accepts them)"
+            " ({stale} only because expectations are out of date: `puzzle-qa review` goes \
+             through them, `puzzle-qa bless` accepts them all)"
         );
     }
     println!();

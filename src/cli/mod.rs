@@ -12,6 +12,7 @@ mod pages;
 mod puzzlescript;
 mod replay;
 mod report;
+mod review;
 mod show;
 mod solve;
 
@@ -87,6 +88,12 @@ enum Command {
     /// self-contained HTML page that replays it (--html). Exit 1 if the
     /// level is not solved or the moves do not win.
     Show(ShowArgs),
+    /// Go through the pending changes (what bless would write, kept by
+    /// `check` and `cargo test` for each stale level), worst first: what
+    /// changed and why, the expectation diff, the level where the old and
+    /// the new solution part. Accept, reject or skip each; --accept,
+    /// --reject and --list --json do it without a terminal.
+    Review(review::Args),
 }
 
 #[derive(clap::Args, Debug)]
@@ -104,6 +111,12 @@ struct CheckArgs {
     /// first, a thumbnail per level) and a replay page per level.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
+    /// Check mode: write nothing into the repository (no pending files;
+    /// PUZZLE_QA_UPDATE=no does the same under `cargo test`). Without it, a
+    /// stale level's change is kept as a pending file for `puzzle-qa
+    /// review`, except in CI.
+    #[arg(long)]
+    check: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -327,7 +340,11 @@ pub fn main() -> ExitCode {
             &args.targets,
             args.json,
             args.html.as_deref(),
-            check::Mode::Check,
+            if args.check {
+                check::Mode::CheckOnly
+            } else {
+                check::Mode::Check
+            },
         ),
         Command::Bless(args) => {
             let mode = if args.prune {
@@ -338,6 +355,7 @@ pub fn main() -> ExitCode {
             check::run(&args.targets, false, None, mode)
         }
         Command::Report(args) => report::run(args),
+        Command::Review(args) => review::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Ablate(args) => ablate::run(args),

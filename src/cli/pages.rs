@@ -68,6 +68,19 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
         })
         .collect();
     let back = "<p><a href=\"../index.html\">all levels</a></p>\n";
+    // A stale level offers the command that accepts its change.
+    let stale = subject
+        .verdicts()
+        .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }));
+    let failures = if stale {
+        let command = subject.settings().accept_command(&entry.id());
+        format!(
+            "{}{failures}",
+            html::copyable("to accept this level's change", &command)
+        )
+    } else {
+        failures
+    };
     let level = match subject.level() {
         Ok(level) => level,
         Err(message) => {
@@ -100,8 +113,8 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
         (Some(old), true) if expected != found => html::compare_page(
             &title,
             &intro,
-            ("expected (the expectation file's solution)", &old),
-            ("found now", &new),
+            ("before: the expectation file's solution", &old),
+            ("after: the solution found now", &new),
         ),
         _ => html::replay_page(&title, &intro, &new),
     };

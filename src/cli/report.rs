@@ -57,7 +57,15 @@ pub fn run(args: Args) -> Exit {
     }
     let text = !args.json && !args.markdown;
     // Only the full failure messages of the text output are coloured.
-    let settings = Settings::for_command_line(args.root, games::all(), text);
+    // The report only reads: a pending file goes only where
+    // PUZZLE_QA_PENDING_DIR asks.
+    let settings = match Settings::for_command_line(args.root, games::all(), text) {
+        Ok(settings) => settings.checking_only(),
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::BadInput;
+        }
+    };
     let report = match report::build(settings, &args.base) {
         Ok(report) => report,
         Err(error) => {

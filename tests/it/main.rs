@@ -21,6 +21,7 @@ mod pictures;
 mod protocol;
 mod puzzlescript;
 mod report;
+mod review;
 mod runaway;
 mod snackrun;
 mod sokoban;

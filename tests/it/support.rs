@@ -80,14 +80,17 @@ pub fn fixture_level(game: &str, stem: &str) -> String {
 
 /// The `puzzle-qa` binary with `args`, run in `dir`, without the variables
 /// that would change what it does here (`CI` refuses bless, `BLESS`
-/// blesses); a test that wants them sets them on the command.
+/// blesses, `PUZZLE_QA_PENDING_DIR` and `PUZZLE_QA_UPDATE` move or stop
+/// pending files); a test that wants them sets them on the command.
 pub fn command_in(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle-qa"));
     command
         .current_dir(dir)
         .args(args)
         .env_remove("CI")
-        .env_remove("BLESS");
+        .env_remove("BLESS")
+        .env_remove(puzzle_qa_core::harness::PENDING_DIR)
+        .env_remove(puzzle_qa_core::harness::UPDATE);
     command
 }
 

@@ -54,10 +54,7 @@ fn edit(
 ) -> Result<Vec<String>, String> {
     let shown = &entry.shown_expectation;
     let failed = |what: &str, error: std::io::Error| format!("cannot {what} {shown}: {error}");
-    // The level file is the lock: it exists, and it is never replaced by us.
-    let lock = File::open(&entry.level_path).map_err(|error| failed("lock the level of", error))?;
-    lock.lock()
-        .map_err(|error| failed("lock the level of", error))?;
+    let _lock = lock(entry)?;
 
     let current = match fs::read_to_string(&entry.expectation_path) {
         Ok(text) => Some(text),
@@ -76,6 +73,21 @@ fn edit(
     let text = print(&document, current.as_deref().unwrap_or(""));
     replace_whole(&entry.expectation_path, &text).map_err(|(what, error)| failed(what, error))?;
     Ok(changes)
+}
+
+/// Takes the level's lock, held until the file returned is dropped: the
+/// level file is the lock (it exists, and it is never replaced by us), so
+/// every writer of the level's expectation or pending file takes turns.
+pub(super) fn lock(entry: &LevelEntry) -> Result<File, String> {
+    let failed = |error: std::io::Error| {
+        format!(
+            "cannot lock the level of {}: {error}",
+            entry.shown_expectation
+        )
+    };
+    let lock = File::open(&entry.level_path).map_err(failed)?;
+    lock.lock().map_err(failed)?;
+    Ok(lock)
 }
 
 /// Writes `text` as the whole of the file at `path`, creating its folder:

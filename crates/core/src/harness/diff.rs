@@ -14,7 +14,7 @@ const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
 /// The diff from `old` to `new`, both the file shown as `path`.
-pub(crate) fn unified(path: &str, old: &str, new: &str, color: bool) -> String {
+pub fn unified(path: &str, old: &str, new: &str, color: bool) -> String {
     let diff = TextDiff::configure()
         .algorithm(Algorithm::Patience)
         .diff_lines(old, new);

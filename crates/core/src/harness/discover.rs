@@ -7,6 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::game_checks::GameChecks;
+use super::keys::{ExpectationKey, HARNESS_KEYS, Owner};
 use super::settings::Settings;
 
 /// A level file and where its expectations live.
@@ -101,6 +102,29 @@ impl LevelEntry {
     /// the file holds several levels.
     pub fn table(&self) -> Option<String> {
         self.member.map(|number| number.to_string())
+    }
+
+    /// Every top-level key the level's expectations may hold: the
+    /// harness's own and its game's checks'.
+    pub fn known_keys(&self) -> Vec<ExpectationKey> {
+        let mut keys = HARNESS_KEYS.to_vec();
+        for check in self.game.checks {
+            keys.extend_from_slice(check.keys());
+        }
+        // Only a level of a file of several has a fingerprint to keep.
+        if self.member.is_none() {
+            keys.retain(|key| key.name != super::FINGERPRINT);
+        }
+        keys
+    }
+
+    /// The machine-owned keys, in the order bless lays them out.
+    pub fn machine_keys(&self) -> Vec<&'static str> {
+        self.known_keys()
+            .iter()
+            .filter(|key| key.owner == Owner::Machine)
+            .map(|key| key.name)
+            .collect()
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::IsTerminal as _;
 use std::path::PathBuf;
 
 use super::game_checks::GameChecks;
-use super::settings::{Frontend, Settings};
+use super::settings::{Frontend, PendingPlace, Settings};
 
 impl Settings {
     /// Settings for the `cargo test` runner: `BLESS` is on for `1`, `true`
@@ -19,37 +19,96 @@ impl Settings {
     ) -> Result<Self, String> {
         Ok(Settings {
             bless: bless_from_env()?,
-            ..Settings::from_env(root, games, Frontend::CargoTest, true)
+            ..Settings::from_env(root, games, Frontend::CargoTest, true)?
         })
     }
 
     /// Settings for the `puzzle-qa` command line, which blesses only when
     /// told to (`puzzle-qa bless`), never because of `BLESS`. Colour needs
-    /// output meant for people (`text`).
+    /// output meant for people (`text`). An error names a variable whose
+    /// value is not understood.
     pub fn for_command_line(
         root: impl Into<PathBuf>,
         games: &'static [GameChecks],
         text: bool,
-    ) -> Self {
+    ) -> Result<Self, String> {
         Settings::from_env(root, games, Frontend::Cli, text)
     }
 
     /// What both front ends read: `CI` is on when set to anything but
     /// empty, `0`, `false` or `no` (CI services set it to `true` or `1`);
-    /// colour needs `text` output, a terminal on stdout and no `NO_COLOR`
-    /// (<https://no-color.org>).
+    /// `PUZZLE_QA_UPDATE=no` is check mode; pending files go under
+    /// `PUZZLE_QA_PENDING_DIR` when it is set, else beside the expectation
+    /// files unless in CI or check mode; colour needs `text` output, a
+    /// terminal on stdout and no `NO_COLOR` (<https://no-color.org>).
     fn from_env(
         root: impl Into<PathBuf>,
         games: &'static [GameChecks],
         frontend: Frontend,
         text: bool,
-    ) -> Self {
-        Settings {
-            ci: ci_from_env(),
+    ) -> Result<Self, String> {
+        let ci = ci_from_env();
+        let check_only = check_only_from_env()?;
+        let pending = match std::env::var_os(PENDING_DIR).filter(|dir| !dir.is_empty()) {
+            Some(dir) => PendingPlace::Under(absolute(PathBuf::from(dir))),
+            None if ci || check_only => PendingPlace::Nowhere,
+            None => PendingPlace::Beside,
+        };
+        Ok(Settings {
+            ci,
+            check_only,
+            pending,
             color: text && std::io::stdout().is_terminal() && colour_allowed(),
             frontend,
             ..Settings::new(root, games)
+        })
+    }
+
+    /// Check mode, as `puzzle-qa check --check` asks for it: nothing is
+    /// written into the repository (pending files still go under
+    /// `PUZZLE_QA_PENDING_DIR` when it is set: that folder was asked for).
+    pub fn checking_only(self) -> Self {
+        let pending = match self.pending {
+            PendingPlace::Beside => PendingPlace::Nowhere,
+            other => other,
+        };
+        Settings {
+            check_only: true,
+            pending,
+            ..self
         }
+    }
+}
+
+/// The variable naming the folder that receives pending files instead of
+/// the repository (CI uploads it as an artifact).
+pub const PENDING_DIR: &str = "PUZZLE_QA_PENDING_DIR";
+
+/// The variable that turns on check mode with `no`.
+pub const UPDATE: &str = "PUZZLE_QA_UPDATE";
+
+/// `path` made absolute from the current folder, so that it means the same
+/// whichever folder a test process runs in.
+fn absolute(path: PathBuf) -> PathBuf {
+    std::path::absolute(&path).unwrap_or(path)
+}
+
+/// `PUZZLE_QA_UPDATE`, strictly (as `BLESS`): `no` is check mode; unset,
+/// empty or `auto` is the default (pending files beside the expectations
+/// outside CI).
+fn check_only_from_env() -> Result<bool, String> {
+    let Some(value) = std::env::var_os(UPDATE) else {
+        return Ok(false);
+    };
+    let value = value.to_string_lossy();
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "auto" => Ok(false),
+        "no" => Ok(true),
+        _ => Err(format!(
+            "{UPDATE}={value} is not understood: set {UPDATE}=no to write nothing into the \
+             repository (check mode), or {UPDATE}=auto (or leave it unset) to keep pending \
+             changes beside the expectation files for `puzzle-qa review`"
+        )),
     }
 }
 

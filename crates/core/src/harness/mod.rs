@@ -8,6 +8,8 @@
 //!   [`Suite`]: a set of levels; [`main`]: the `cargo test` front end.
 //! * [`Expectations`]: reading an expectation file; bless writes it through
 //!   [`replace_whole`], and a diff shows what it would change.
+//! * Pending expectations (`pending.rs`): what bless would write, kept for
+//!   `puzzle-qa review` ([`pending_path`], [`accept`], [`reject`]).
 //! * [`Settings`]: how the runner behaves, read from the environment in one
 //!   place (`env.rs`).
 
@@ -20,6 +22,7 @@ mod expectations;
 mod game_checks;
 mod keys;
 mod libtest;
+mod pending;
 mod renumber;
 mod settings;
 mod subject;
@@ -27,12 +30,15 @@ mod suite;
 
 pub use bless::replace_whole;
 pub use check::{Check, Finding};
+pub use diff::unified;
 pub use discover::{LevelEntry, MANIFEST, levels, orphan_expectations};
+pub use env::{PENDING_DIR, UPDATE};
 pub use expectations::Expectations;
 pub use game_checks::GameChecks;
 pub use keys::{ExpectationKey, HARNESS_KEYS, Owner, ValueShape};
 pub use libtest::{main, run};
+pub use pending::{SUFFIX as PENDING_SUFFIX, accept, pending_path, proposal, reject};
 pub use renumber::{FINGERPRINT, Renumbering};
-pub use settings::{Frontend, Settings};
+pub use settings::{Frontend, PendingPlace, Settings};
 pub use subject::{LevelFile, Subject, Verdict};
 pub use suite::{ORPHANS, Suite, afterword};

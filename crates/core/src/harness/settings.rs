@@ -23,6 +23,28 @@ pub struct Settings {
     pub color: bool,
     /// Which command a message tells the user to run.
     pub frontend: Frontend,
+    /// Check mode (`puzzle-qa check --check`, `PUZZLE_QA_UPDATE=no`):
+    /// nothing is written into the repository, neither by bless nor as a
+    /// pending file beside an expectation file.
+    pub check_only: bool,
+    /// Where a stale check leaves what bless would write (`pending.rs`).
+    pub pending: PendingPlace,
+}
+
+/// Where pending expectations go: the file bless would write, kept for
+/// `puzzle-qa review` to accept or reject.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PendingPlace {
+    /// Beside the expectation file, as `level01.toml.pending` (git-ignored):
+    /// a designer's machine.
+    Beside,
+    /// Under this folder, at the expectation file's path from the root
+    /// (`DIR/expectations/bloxorz/level01.toml.pending`):
+    /// `PUZZLE_QA_PENDING_DIR`, for CI to upload as an artifact.
+    Under(PathBuf),
+    /// Not kept: CI without `PUZZLE_QA_PENDING_DIR`, check mode, or plain
+    /// [`Settings::new`].
+    Nowhere,
 }
 
 /// Where the checks were started from, so messages name the right command.
@@ -44,6 +66,8 @@ impl Settings {
             ci: false,
             color: false,
             frontend: Frontend::CargoTest,
+            check_only: false,
+            pending: PendingPlace::Nowhere,
         }
     }
 
@@ -74,9 +98,42 @@ impl Settings {
         }
     }
 
+    /// The command that accepts one level's change (`filter`, its name), for
+    /// a page a reviewer copies it from: `puzzle-qa review --accept` where
+    /// the change is kept beside the expectations, else bless (a pending
+    /// file in CI's folder is not on the reviewer's machine).
+    pub fn accept_command(&self, filter: &str) -> String {
+        match self.pending {
+            PendingPlace::Beside => format!("puzzle-qa review --accept {}", shell_word(filter)),
+            _ => format!("puzzle-qa bless {}", shell_word(filter)),
+        }
+    }
+
     /// Whether a stale expectation may be rewritten now.
     pub fn may_write(&self) -> bool {
-        self.bless && !self.ci
+        self.bless && !self.ci && !self.check_only
+    }
+
+    /// Why bless was asked for and refused, if it was: CI, or check mode.
+    pub fn bless_refused(&self) -> Option<&'static str> {
+        if !self.bless {
+            None
+        } else if self.ci {
+            Some("BLESS is set, but so is CI, and expectations are never rewritten in CI")
+        } else if self.check_only {
+            Some("BLESS is set, but so is PUZZLE_QA_UPDATE=no, which writes nothing")
+        } else {
+            None
+        }
+    }
+
+    /// How a message names the review of pending changes: the command,
+    /// and for `cargo test` how to run it without installing it.
+    pub fn review_hint(&self) -> &'static str {
+        match self.frontend {
+            Frontend::CargoTest => "`puzzle-qa review` (`cargo run -- review` in this repository)",
+            Frontend::Cli => "`puzzle-qa review`",
+        }
     }
 }
 

@@ -12,7 +12,8 @@ use super::check::{Check, Finding};
 use super::diff::unified;
 use super::discover::LevelEntry;
 use super::expectations::Expectations;
-use super::keys::{ExpectationKey, HARNESS_KEYS, Owner};
+use super::keys::{ExpectationKey, Owner};
+use super::pending;
 use super::renumber::Renumbering;
 use super::settings::Settings;
 use crate::diagnostic::Diagnostic;
@@ -413,24 +414,12 @@ impl Subject {
 
     /// Every top-level key an expectation file of this game may hold.
     pub fn known_keys(&self) -> Vec<ExpectationKey> {
-        let mut keys = HARNESS_KEYS.to_vec();
-        for check in self.entry.game.checks {
-            keys.extend_from_slice(check.keys());
-        }
-        // Only a level of a file of several has a fingerprint to keep.
-        if self.entry.member.is_none() {
-            keys.retain(|key| key.name != super::FINGERPRINT);
-        }
-        keys
+        self.entry.known_keys()
     }
 
     /// The machine-owned keys in the order bless lays them out.
     fn machine_keys(&self) -> Vec<&'static str> {
-        self.known_keys()
-            .iter()
-            .filter(|key| key.owner == Owner::Machine)
-            .map(|key| key.name)
-            .collect()
+        self.entry.machine_keys()
     }
 
     /// The verdict of the game's check number `index`, computed at most once.
@@ -525,6 +514,8 @@ impl Subject {
         let canonical = self.machine_keys();
         let (proposed, changes) = expectations.with_values(&finding.machine, &canonical);
         if changes.is_empty() {
+            // An earlier run's pending change to these values is void now.
+            self.tidy_pending(&finding.machine, &canonical);
             return Verdict::Passed {
                 notes: finding.notes.clone(),
                 blessed: Vec::new(),
@@ -533,15 +524,63 @@ impl Subject {
         if self.settings.may_write() {
             return match bless::write(&self.entry, &finding.machine, &canonical) {
                 // The change summary says what the notes would have.
-                Ok(blessed) => Verdict::Passed {
-                    notes: Vec::new(),
-                    blessed,
-                },
+                Ok(blessed) => {
+                    self.tidy_pending(&finding.machine, &canonical);
+                    Verdict::Passed {
+                        notes: Vec::new(),
+                        blessed,
+                    }
+                }
                 Err(message) => Verdict::failed(message),
             };
         }
+        let pending = self.keep_pending(&finding.machine, &canonical);
         Verdict::Stale {
-            message: self.stale_message(check, expectations, &proposed, &changes, finding),
+            message: self.stale_message(check, expectations, &proposed, &changes, finding, pending),
+        }
+    }
+
+    /// Where this level's pending file is (or would be), if pending files
+    /// are kept and the expectation file's tables are where its levels are
+    /// (a file whose levels moved needs bless to move its tables first).
+    fn pending_path(&self) -> Option<std::path::PathBuf> {
+        let path = pending::pending_path(&self.settings, &self.entry.expectation_path)?;
+        if self.entry.member.is_some() {
+            let (_, plan) = self.file_expectations().ok()?;
+            if !plan.is_empty() && !plan.written {
+                return None;
+            }
+        }
+        Some(path)
+    }
+
+    /// The level's pending file, if it has one now (as messages show it).
+    pub fn pending_file(&self) -> Option<String> {
+        self.pending_path()
+            .filter(|path| path.exists())
+            .map(|path| self.settings.shown(&path))
+    }
+
+    /// Merges a stale check's values into the level's pending file: the
+    /// pending file's path as messages show it, or why it could not be kept.
+    fn keep_pending(
+        &self,
+        values: &[(&'static str, Option<Item>)],
+        canonical: &[&str],
+    ) -> Option<Result<String, String>> {
+        let path = self.pending_path()?;
+        Some(
+            pending::record(&self.entry, &path, values, canonical)
+                .map(|kept| self.settings.shown(kept.as_deref().unwrap_or(&path))),
+        )
+    }
+
+    /// Takes an agreeing check's part out of an earlier pending file
+    /// (deleting it once it holds nothing more). A failure here costs
+    /// nothing but a stale pending file, which `review` shows as it is.
+    fn tidy_pending(&self, values: &[(&'static str, Option<Item>)], canonical: &[&str]) {
+        if let Some(path) = self.pending_path().filter(|path| path.exists()) {
+            let _ = pending::record(&self.entry, &path, values, canonical);
         }
     }
 
@@ -552,6 +591,7 @@ impl Subject {
         proposed: &str,
         changes: &[String],
         finding: &Finding,
+        pending: Option<Result<String, String>>,
     ) -> String {
         let shown = &self.entry.shown_expectation;
         let (filter, what) = if expectations.exists() {
@@ -588,11 +628,20 @@ impl Subject {
         ));
         message.push('\n');
         let command = self.settings.bless_command(&filter);
-        if self.settings.bless && self.settings.ci {
+        match pending {
+            Some(Ok(path)) => message.push_str(&format!(
+                "pending: {path} holds what bless would write; review it with {}\n",
+                self.settings.review_hint()
+            )),
+            Some(Err(why)) => {
+                message.push_str(&format!("the pending change was not kept: {why}\n"));
+            }
+            None => {}
+        }
+        if let Some(reason) = self.settings.bless_refused() {
             message.push_str(&format!(
-                "bless refused: BLESS is set, but so is CI, and expectations are never \
-                 rewritten in CI; nothing was written.\nrun `{command}` on your machine, \
-                 review the diff, and commit it.\n"
+                "bless refused: {reason}; nothing was written.\nrun `{command}` on your \
+                 machine, review the diff, and commit it.\n"
             ));
         } else if !finding.problems.is_empty() {
             // Bless's advice would mislead: it cannot make this check pass.

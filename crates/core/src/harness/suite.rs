@@ -229,9 +229,29 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
             notes.push_str(&format!("    {note}\n"));
         }
     }
+    let mut pending: Vec<String> = Vec::new();
+    for subject in subjects {
+        let stale = subject
+            .verdicts()
+            .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }));
+        if let Some(file) = subject.pending_file().filter(|_| stale)
+            && !pending.contains(&file)
+        {
+            pending.push(file);
+        }
+    }
     let mut out = String::new();
     if !notes.is_empty() {
         out.push_str(&format!("\nnotes from passing checks:\n{notes}"));
+    }
+    if let Some(first) = subjects.first().filter(|_| !pending.is_empty()) {
+        out.push_str(&format!(
+            "\npending changes (accept or reject each with {}):\n",
+            first.settings().review_hint()
+        ));
+        for file in pending {
+            out.push_str(&format!("    {file}\n"));
+        }
     }
     if !blessed.is_empty() {
         out.push_str(&format!(

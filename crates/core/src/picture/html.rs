@@ -19,7 +19,8 @@ a{color:#8ab4f8}table{border-collapse:collapse}td,th{padding:4px 8px;border-bott
 text-align:left;vertical-align:middle}.ok{color:#7bd88f}.stale{color:#f0c674}.fail{color:#ff6b6b;font-weight:bold}\
 .moves span{padding:1px 3px;margin:1px;display:inline-block;border-radius:3px}\
 .moves span.current{background:#ff7a5c;color:#000}button{font-size:1em;margin-right:.4em}\
-.side{display:inline-block;vertical-align:top;margin-right:2em}pre{white-space:pre-wrap}";
+.side{display:inline-block;vertical-align:top;margin-right:2em}pre{white-space:pre-wrap}\
+.accept code{user-select:all;background:#1f2533;padding:3px 6px;border-radius:3px}";
 
 /// Collects script errors into `data-errors` on `<body>`.
 const ERRORS_SCRIPT: &str = "<script>(function(){var n=0;function bump(){n++;\
@@ -139,6 +140,28 @@ pub fn compare_page(
     );
     page(title, &body)
 }
+
+/// A command a reviewer copies (the one that accepts a change), with a
+/// button that puts it on the clipboard; a click on the command selects it
+/// whole where the clipboard is not offered (a page opened from a file in
+/// some browsers).
+pub fn copyable(caption: &str, command: &str) -> String {
+    format!(
+        "<p class=\"accept\">{}: <code>{}</code> <button type=\"button\" \
+         onclick=\"copyCommand(this)\">copy</button></p>{COPY_SCRIPT}\n",
+        escape(caption),
+        escape(command)
+    )
+}
+
+/// Copies the command beside the button, or selects it if the clipboard
+/// refuses; the button says which.
+const COPY_SCRIPT: &str = "<script>function copyCommand(button){\
+var code=button.previousElementSibling,text=code.textContent;\
+function selectIt(){var r=document.createRange();r.selectNodeContents(code);\
+var s=window.getSelection();s.removeAllRanges();s.addRange(r);button.textContent='selected: press Ctrl+C';}\
+if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(text)\
+.then(function(){button.textContent='copied';},selectIt);}else{selectIt();}}</script>";
 
 /// One level's row in the suite's index.
 pub struct IndexRow {

@@ -1,0 +1,216 @@
+//! Pending expectations: what bless would write, kept as a file of its own
+//! (`level01.toml.pending`) for a person to accept or reject one level at
+//! a time (`puzzle-qa review`), as insta keeps `.snap.new` files.
+//!
+//! A pending file is always "the expectation file as it is now, with the
+//! pending machine-owned values in it": every check that produces values
+//! merges its own into it, a check that passes merges the values that
+//! agree (taking its part back out), and once it says nothing the
+//! expectation file does not, it is deleted. Accepting a level writes its
+//! pending machine-owned values into the expectation file as it is then
+//! (so a designer's edit made since is kept), under the level's lock,
+//! through the writer bless uses; rejecting takes the file's values back
+//! into the pending file. Everything here happens under the level file's
+//! lock, as bless does, so parallel checks and processes take turns.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use toml_edit::{DocumentMut, Item};
+
+use super::bless::{lock, replace_whole};
+use super::discover::LevelEntry;
+use super::expectations::{apply, print};
+use super::settings::{PendingPlace, Settings};
+
+/// How a pending file's name ends: `level01.toml.pending`.
+pub const SUFFIX: &str = ".pending";
+
+/// Where the pending file of the expectation file at `expectation` goes
+/// under `settings`, or `None` when pending files are not kept.
+pub fn pending_path(settings: &Settings, expectation: &Path) -> Option<PathBuf> {
+    let mut name = expectation.file_name()?.to_os_string();
+    name.push(SUFFIX);
+    match &settings.pending {
+        PendingPlace::Nowhere => None,
+        PendingPlace::Beside => Some(expectation.with_file_name(name)),
+        PendingPlace::Under(dir) => {
+            // The path from the root (`expectations/bloxorz/level01.toml`);
+            // a file outside it keeps its path without the leading `/`.
+            let relative = expectation
+                .strip_prefix(&settings.root)
+                .unwrap_or(expectation)
+                .components()
+                .filter(|part| matches!(part, std::path::Component::Normal(_)))
+                .collect::<PathBuf>();
+            Some(dir.join(relative).with_file_name(name))
+        }
+    }
+}
+
+/// Merges a check's machine-owned `values` into the level's pending file
+/// (creating it from the expectation file when there is none) and deletes
+/// it when it then says what the expectation file says. Returns where the
+/// pending file is, if one is left.
+pub(crate) fn record(
+    entry: &LevelEntry,
+    pending: &Path,
+    values: &[(&str, Option<Item>)],
+    canonical: &[&str],
+) -> Result<Option<PathBuf>, String> {
+    let _lock = lock(entry)?;
+    let (current_text, current) = read_document(&entry.expectation_path)?;
+    let mut proposed = current.clone();
+    if let Some((_, earlier)) = read_if_present(pending)? {
+        for scope in scopes(entry, &earlier) {
+            overlay(&mut proposed, &earlier, scope.as_deref(), canonical);
+        }
+    }
+    apply(&mut proposed, entry.table().as_deref(), values, canonical);
+    settle(pending, &proposed, &current, &current_text)
+}
+
+/// Accepts the pending change of one level: its machine-owned values are
+/// written into the expectation file (its table, for a level of a file of
+/// several); the pending file is deleted once nothing else in it is
+/// pending. Returns what changed in the expectation file (`par: 7 → 6`).
+pub fn accept(
+    entry: &LevelEntry,
+    pending: &Path,
+    canonical: &[&str],
+) -> Result<Vec<String>, String> {
+    let _lock = lock(entry)?;
+    let Some((_, proposal)) = read_if_present(pending)? else {
+        return Ok(Vec::new());
+    };
+    let (current_text, mut current) = read_document(&entry.expectation_path)?;
+    let scope = entry.table();
+    let changes = overlay(&mut current, &proposal, scope.as_deref(), canonical);
+    let text = print(&current, &current_text);
+    if !changes.is_empty() {
+        replace_whole(&entry.expectation_path, &text).map_err(|(what, error)| {
+            format!("cannot {what} {}: {error}", entry.shown_expectation)
+        })?;
+    }
+    // What is still pending for the file's other levels.
+    let mut rest = current.clone();
+    for other in scopes(entry, &proposal) {
+        overlay(&mut rest, &proposal, other.as_deref(), canonical);
+    }
+    settle(pending, &rest, &current, &text)?;
+    Ok(changes)
+}
+
+/// Rejects the pending change of one level: the expectation file is left
+/// as it is, and the pending file forgets that level (deleted once nothing
+/// else in it is pending).
+pub fn reject(entry: &LevelEntry, pending: &Path, canonical: &[&str]) -> Result<(), String> {
+    let _lock = lock(entry)?;
+    let Some((_, mut proposal)) = read_if_present(pending)? else {
+        return Ok(());
+    };
+    let (current_text, current) = read_document(&entry.expectation_path)?;
+    let scope = entry.table();
+    overlay(&mut proposal, &current, scope.as_deref(), canonical);
+    let mut rest = current.clone();
+    for other in scopes(entry, &proposal) {
+        overlay(&mut rest, &proposal, other.as_deref(), canonical);
+    }
+    settle(pending, &rest, &current, &current_text)?;
+    Ok(())
+}
+
+/// The expectation file's text as accepting the level would leave it, for
+/// showing the change without making it; `None` when nothing is pending
+/// for the level.
+pub fn proposal(
+    entry: &LevelEntry,
+    pending: &Path,
+    canonical: &[&str],
+) -> Result<Option<String>, String> {
+    let Some((_, proposal)) = read_if_present(pending)? else {
+        return Ok(None);
+    };
+    let (current_text, mut current) = read_document(&entry.expectation_path)?;
+    let changes = overlay(&mut current, &proposal, entry.table().as_deref(), canonical);
+    Ok((!changes.is_empty()).then(|| print(&current, &current_text)))
+}
+
+/// Writes `proposed` as the pending file, or deletes the pending file when
+/// `proposed` says nothing `current` does not.
+fn settle(
+    pending: &Path,
+    proposed: &DocumentMut,
+    current: &DocumentMut,
+    current_text: &str,
+) -> Result<Option<PathBuf>, String> {
+    let text = print(proposed, current_text);
+    let shown = pending.display();
+    if text == print(current, current_text) {
+        return match fs::remove_file(pending) {
+            Ok(()) => Ok(None),
+            Err(error) if error.kind() == ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(format!("cannot delete {shown}: {error}")),
+        };
+    }
+    replace_whole(pending, &text)
+        .map_err(|(what, error)| format!("cannot {what} {shown}: {error}"))?;
+    Ok(Some(pending.to_path_buf()))
+}
+
+/// Every level's scope a pending file may speak for: the whole file for a
+/// file of one level; each numbered table for a file of several.
+fn scopes(entry: &LevelEntry, document: &DocumentMut) -> Vec<Option<String>> {
+    if entry.member.is_none() {
+        return vec![None];
+    }
+    document
+        .as_table()
+        .iter()
+        .filter(|(key, item)| item.is_table() && key.parse::<usize>().is_ok())
+        .map(|(key, _)| Some(key.to_string()))
+        .collect()
+}
+
+/// Writes the machine-owned values `from` holds in `scope` into `onto`
+/// (a machine key `from` lacks there is removed), and says what changed.
+/// Nothing, when `from` has no such scope.
+fn overlay(
+    onto: &mut DocumentMut,
+    from: &DocumentMut,
+    scope: Option<&str>,
+    canonical: &[&str],
+) -> Vec<String> {
+    let table = match scope {
+        None => Some(from.as_table()),
+        Some(scope) => from.get(scope).and_then(Item::as_table),
+    };
+    let Some(table) = table else {
+        return Vec::new();
+    };
+    let values: Vec<(&str, Option<Item>)> = canonical
+        .iter()
+        .map(|key| (*key, table.get(key).cloned()))
+        .collect();
+    apply(onto, scope, &values, canonical)
+}
+
+/// The file at `path` and its document; an absent file reads as empty.
+fn read_document(path: &Path) -> Result<(String, DocumentMut), String> {
+    Ok(read_if_present(path)?.unwrap_or_default())
+}
+
+/// The file at `path` and its document, or `None` when it does not exist.
+fn read_if_present(path: &Path) -> Result<Option<(String, DocumentMut)>, String> {
+    let shown = path.display();
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot read {shown}: {error}")),
+    };
+    let document = text
+        .parse::<DocumentMut>()
+        .map_err(|error| format!("{shown} does not parse: {error}"))?;
+    Ok(Some((text, document)))
+}

@@ -1,0 +1,524 @@
+//! `puzzle-qa review`: every pending change (what bless would write, kept
+//! by `check` or `cargo test` beside the expectation file, or under the
+//! folder CI uploaded), one level at a time, worst first: what changed and
+//! why, the expectation diff, and the level drawn with the old and the new
+//! solution where they part. Accept, reject or skip each; or, without a
+//! terminal, `--accept`, `--reject` and `--list --json`.
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+use toml_edit::DocumentMut;
+
+use super::Exit;
+use crate::games;
+use crate::report::compare::{self, ValueChange};
+use crate::report::regression_meaning;
+use puzzle_qa_core::harness::{PendingPlace, Settings, Subject, Suite, unified};
+use puzzle_qa_core::picture::ascii;
+
+mod screen;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Keys: a accept, r reject, s skip, A accept all that are left, R reject all that are left, \
+t toggle the diff and the picture, q quit (what is skipped or left stays pending).
+
+--list --json prints one object per pending change, worst first: {level, game, file, \
+expectation, pending, checks: [CHECK], why: [text], changes: [{key, owner, before, after, \
+regression}], regression, accept: COMMAND}. --accept and --reject with --json print one \
+object per level: {level, action: \"accepted\"|\"rejected\", expectation, changes: [text]}.
+
+Exit status: 0 done (nothing pending is not an error); 2 bad usage, a FILTER that matches no \
+pending change, no terminal for the interactive review, or a file that cannot be written.")]
+pub struct Args {
+    /// Only the levels whose name (`GAME::LEVEL`, `GAME::FILE::N`) contains
+    /// one of these.
+    #[arg(value_name = "FILTER")]
+    filters: Vec<String>,
+    /// Accept the selected pending changes (all without a FILTER), without
+    /// asking: their values are written into the expectation files.
+    #[arg(long, conflicts_with_all = ["reject", "list"])]
+    accept: bool,
+    /// Reject the selected pending changes (all without a FILTER), without
+    /// asking: the pending files are deleted, the expectations left as they are.
+    #[arg(long, conflicts_with = "list")]
+    reject: bool,
+    /// List the pending changes instead of reviewing them.
+    #[arg(long)]
+    list: bool,
+    /// Print JSON lines (with --list, --accept or --reject).
+    #[arg(long)]
+    json: bool,
+    /// Read the pending files from DIR (what CI uploaded as an artifact:
+    /// DIR/expectations/GAME/LEVEL.toml.pending) instead of beside the
+    /// expectation files; those accepted or rejected are deleted from DIR.
+    #[arg(long, value_name = "DIR")]
+    from: Option<PathBuf>,
+}
+
+/// One level's pending change.
+pub struct Change {
+    subject: Arc<Subject>,
+    /// The pending file.
+    pending: PathBuf,
+    /// The pending file as messages show it.
+    shown_pending: String,
+    /// The level's expectations as they are (its table, for a level of a
+    /// file of several), and as accepting would leave them.
+    before: String,
+    after: String,
+    /// The whole expectation file as it is and as accepting leaves it, for
+    /// the diff.
+    file_before: String,
+    file_after: String,
+    /// Every value that changes, machine-owned keys first.
+    changes: Vec<ValueChange>,
+    /// The checks whose keys change, in the game's order.
+    checks: Vec<&'static str>,
+}
+
+impl Change {
+    /// `GAME::LEVEL` (`GAME::FILE::N`).
+    fn level(&self) -> String {
+        self.subject.entry().id()
+    }
+
+    /// A needed mechanic turns decoration: listed first.
+    fn regression(&self) -> bool {
+        self.changes.iter().any(|change| change.regression)
+    }
+
+    /// What changed, in words, one line per value: "a shortcut: par 7 → 6".
+    fn why(&self) -> Vec<String> {
+        self.changes.iter().map(explain).collect()
+    }
+
+    /// The expectation diff, as `check` shows it.
+    fn diff(&self, color: bool) -> String {
+        unified(
+            &self.subject.entry().shown_expectation,
+            &self.file_before,
+            &self.file_after,
+            color,
+        )
+    }
+
+    /// The command that accepts this change alone.
+    fn accept_command(&self, from: Option<&Path>) -> String {
+        let from = from.map_or(String::new(), |dir| format!(" --from {}", dir.display()));
+        format!("puzzle-qa review{from} --accept {}", self.level())
+    }
+
+    fn machine_keys(&self) -> Vec<&'static str> {
+        self.subject.entry().machine_keys()
+    }
+
+    /// Writes the change into the expectation file; what changed there.
+    fn accept(&self) -> Result<Vec<String>, String> {
+        puzzle_qa_core::harness::accept(self.subject.entry(), &self.pending, &self.machine_keys())
+    }
+
+    /// Forgets the change; the expectation file stays as it is.
+    fn reject(&self) -> Result<(), String> {
+        puzzle_qa_core::harness::reject(self.subject.entry(), &self.pending, &self.machine_keys())
+    }
+
+    /// The level drawn where the old solution and the new one part (or the
+    /// start, when either is missing), each with its next move, side by side.
+    fn picture(&self) -> String {
+        let level = match self.subject.level() {
+            Ok(level) => level,
+            Err(message) => return format!("(the level does not load: {message})\n"),
+        };
+        let solution = |text: &str| -> Option<String> {
+            text.parse::<DocumentMut>()
+                .ok()?
+                .get("solution")?
+                .as_str()
+                .map(str::to_string)
+        };
+        let (old, new) = (solution(&self.before), solution(&self.after));
+        let play = |moves: &Option<String>| {
+            moves
+                .as_deref()
+                .and_then(|moves| level.playback(moves).ok().flatten())
+        };
+        let (Some(new_play), old_play) = (
+            play(&new).or_else(|| play(&Some(String::new()))),
+            play(&old),
+        ) else {
+            return "(this game draws no pictures)\n".to_string();
+        };
+        let mut out = String::new();
+        let name = |moves: &Option<String>| match moves {
+            Some(moves) if !moves.is_empty() => format!("`{moves}`"),
+            _ => "none".to_string(),
+        };
+        out.push_str(&format!(
+            "before: {}\nafter:  {}\n\n",
+            name(&old),
+            name(&new)
+        ));
+        let Some(old_play) = old_play.filter(|_| old.is_some() && new.is_some()) else {
+            out.push_str("start:\n");
+            out.push_str(&ascii::grid(&new_play.frames[0].scene));
+            out.push_str(&ascii::key(&new_play.frames[0].scene));
+            return out;
+        };
+        // The first move where they differ (frame 0 is the start).
+        let longest = old_play.frames.len().max(new_play.frames.len());
+        let Some(parting) = (1..longest).find(|&index| {
+            let text = |play: &puzzle_qa_core::picture::Playback| {
+                play.frames.get(index).map(|frame| frame.text.clone())
+            };
+            text(&old_play) != text(&new_play)
+        }) else {
+            let end = &new_play.frames[new_play.frames.len() - 1].scene;
+            out.push_str("the same solution before and after; where it ends:\n");
+            out.push_str(&ascii::grid(end));
+            out.push_str(&ascii::key(end));
+            return out;
+        };
+        let common = &new_play.frames[parting - 1].scene;
+        out.push_str(&match parting {
+            1 => "they part at the first move, from the start:\n".to_string(),
+            2 => "they agree for 1 move, then part here:\n".to_string(),
+            n => format!("they agree for {} moves, then part here:\n", n - 1),
+        });
+        out.push_str(&ascii::grid(common));
+        out.push('\n');
+        let next = |play: &puzzle_qa_core::picture::Playback, label: &str| match play
+            .frames
+            .get(parting)
+        {
+            Some(frame) => (
+                format!("{label}: move {parting} `{}`", frame.text),
+                ascii::grid(&frame.scene),
+            ),
+            None => (format!("{label}: ends here"), ascii::grid(common)),
+        };
+        out.push_str(&side_by_side(
+            next(&old_play, "before"),
+            next(&new_play, "after"),
+        ));
+        out.push_str(&ascii::key(common));
+        out
+    }
+}
+
+/// Two captioned pictures, left and right.
+fn side_by_side(
+    (left_title, left): (String, String),
+    (right_title, right): (String, String),
+) -> String {
+    let left: Vec<&str> = std::iter::once(left_title.as_str())
+        .chain(left.lines())
+        .collect();
+    let right: Vec<&str> = std::iter::once(right_title.as_str())
+        .chain(right.lines())
+        .collect();
+    let width = left
+        .iter()
+        .map(|line| line.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 4;
+    let mut out = String::new();
+    for index in 0..left.len().max(right.len()) {
+        let (a, b) = (
+            left.get(index).copied().unwrap_or(""),
+            right.get(index).copied().unwrap_or(""),
+        );
+        let line = format!("{a:<width$}{b}");
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// One changed value in words.
+fn explain(change: &ValueChange) -> String {
+    use serde_json::Value as Json;
+    let shown = |value: &Option<Json>| match value {
+        None => "none".to_string(),
+        Some(Json::String(text)) => format!("\"{text}\""),
+        Some(other) => other.to_string(),
+    };
+    let (before, after) = (&change.before, &change.after);
+    let number = |value: &Option<Json>| value.as_ref().and_then(Json::as_i64);
+    let text = match (change.key.as_str(), number(before), number(after)) {
+        ("par", Some(old), Some(new)) if new < old => format!("a shortcut: par {old} → {new}"),
+        ("par", Some(old), Some(new)) => format!("a longer way: par {old} → {new}"),
+        ("par", None, Some(new)) => format!("a par of {new}"),
+        ("par", Some(old), None) => format!("no par now (it was {old})"),
+        ("solution", ..) => format!("another solution: {} → {}", shown(before), shown(after)),
+        _ => format!("{}: {} → {}", change.key, shown(before), shown(after)),
+    };
+    match regression_meaning(change) {
+        Some(meaning) => format!("{text} ({meaning})"),
+        None => text,
+    }
+}
+
+/// The level's own keys (its table, for a level of a file of several) as a
+/// document of their own.
+fn own_table(text: &str, table: Option<&str>) -> String {
+    let Ok(document) = text.parse::<DocumentMut>() else {
+        return String::new();
+    };
+    let Some(table) = table else {
+        return text.to_string();
+    };
+    let mut own = DocumentMut::new();
+    if let Some(table) = document.get(table).and_then(|item| item.as_table()) {
+        for (key, item) in table.iter() {
+            own.insert(key, item.clone());
+        }
+    }
+    own.to_string()
+}
+
+/// Every pending change under `settings` that `filters` select, worst
+/// first (a mechanic turned decoration), then in level order.
+fn pending_changes(settings: Settings, filters: &[String]) -> Result<Vec<Change>, String> {
+    let suite = Suite::discover(settings.clone());
+    let mut found = Vec::new();
+    for subject in suite.subjects() {
+        let entry = subject.entry();
+        let id = entry.id();
+        if !filters.is_empty() && !filters.iter().any(|filter| id.contains(filter.as_str())) {
+            continue;
+        }
+        let Some(pending) =
+            puzzle_qa_core::harness::pending_path(&settings, &entry.expectation_path)
+        else {
+            continue;
+        };
+        if !pending.exists() {
+            continue;
+        }
+        let keys = entry.machine_keys();
+        let Some(file_after) = puzzle_qa_core::harness::proposal(entry, &pending, &keys)? else {
+            continue;
+        };
+        let file_before = std::fs::read_to_string(&entry.expectation_path).unwrap_or_default();
+        let table = entry.table();
+        let (before, after) = (
+            own_table(&file_before, table.as_deref()),
+            own_table(&file_after, table.as_deref()),
+        );
+        let parse = |text: &str| text.parse::<DocumentMut>().ok();
+        let changes = compare::changes(
+            parse(&before).as_ref(),
+            parse(&after).as_ref(),
+            &entry.known_keys(),
+        );
+        let root_key = |key: &str| key.split(['.', '[']).next().unwrap_or("").to_string();
+        let checks = entry
+            .game
+            .checks
+            .iter()
+            .filter(|check| {
+                check.keys().iter().any(|owned| {
+                    changes
+                        .iter()
+                        .any(|change| root_key(&change.key) == owned.name)
+                })
+            })
+            .map(|check| check.name())
+            .collect();
+        found.push(Change {
+            subject: Arc::clone(subject),
+            shown_pending: settings.shown(&pending),
+            pending,
+            before,
+            after,
+            file_before,
+            file_after,
+            changes,
+            checks,
+        });
+    }
+    // Stable: level order within each group.
+    found.sort_by_key(|change| !change.regression());
+    Ok(found)
+}
+
+/// One pending change as `--list --json` prints it.
+#[derive(Serialize)]
+struct Listed<'a> {
+    level: String,
+    game: &'static str,
+    file: &'a str,
+    expectation: &'a str,
+    pending: &'a str,
+    checks: &'a [&'static str],
+    why: Vec<String>,
+    changes: &'a [ValueChange],
+    regression: bool,
+    accept: String,
+}
+
+/// What `--accept` / `--reject` did to one level, as `--json` prints it.
+#[derive(Serialize)]
+struct Done<'a> {
+    level: String,
+    action: &'static str,
+    expectation: &'a str,
+    changes: Vec<String>,
+}
+
+/// Runs `puzzle-qa review`.
+pub fn run(args: Args) -> Exit {
+    let settings = match Settings::for_command_line(".", games::all(), !args.json) {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::BadInput;
+        }
+    };
+    let pending = match &args.from {
+        Some(dir) if !dir.is_dir() => {
+            eprintln!("error: --from {}: no such folder", dir.display());
+            return Exit::BadInput;
+        }
+        Some(dir) => PendingPlace::Under(std::path::absolute(dir).unwrap_or(dir.clone())),
+        // Where `check` keeps them here, even in CI (nothing is kept there
+        // without PUZZLE_QA_PENDING_DIR, so nothing would be found).
+        None => match settings.pending {
+            PendingPlace::Under(dir) => PendingPlace::Under(dir),
+            _ => PendingPlace::Beside,
+        },
+    };
+    let settings = Settings {
+        pending,
+        ..settings
+    };
+    if !settings.levels_dir().is_dir() {
+        eprintln!(
+            "error: no levels/ folder here\n  = hint: run `puzzle-qa review` from the \
+             repository root"
+        );
+        return Exit::BadInput;
+    }
+    let changes = match pending_changes(settings, &args.filters) {
+        Ok(changes) => changes,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::BadInput;
+        }
+    };
+    if changes.is_empty() {
+        if !args.filters.is_empty() {
+            eprintln!(
+                "error: no pending change matches `{}`\n  = hint: `puzzle-qa review --list` \
+                 shows what is pending",
+                args.filters.join(" ")
+            );
+            return Exit::BadInput;
+        }
+        if !args.json {
+            println!(
+                "nothing to review: no pending changes (a stale check keeps one when `puzzle-qa \
+                 check` or `cargo test` runs)"
+            );
+        }
+        return Exit::Passed;
+    }
+    if args.list {
+        list(&changes, args.json, args.from.as_deref());
+        return Exit::Passed;
+    }
+    if args.accept || args.reject {
+        let mut ok = true;
+        for change in &changes {
+            ok &= apply(change, args.accept, args.json);
+        }
+        return if ok { Exit::Passed } else { Exit::BadInput };
+    }
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        eprintln!(
+            "error: the interactive review needs a terminal\n  = hint: `puzzle-qa review --list` \
+             shows the {} pending change(s); `--accept [FILTER]` or `--reject [FILTER]` \
+             settles them without one",
+            changes.len()
+        );
+        return Exit::BadInput;
+    }
+    screen::review(&changes, args.from.as_deref())
+}
+
+/// `--list`: a line per change (or a JSON object).
+fn list(changes: &[Change], json: bool, from: Option<&Path>) {
+    for change in changes {
+        let entry = change.subject.entry();
+        if json {
+            let listed = Listed {
+                level: change.level(),
+                game: entry.game.name,
+                file: &entry.shown_level,
+                expectation: &entry.shown_expectation,
+                pending: &change.shown_pending,
+                checks: &change.checks,
+                why: change.why(),
+                changes: &change.changes,
+                regression: change.regression(),
+                accept: change.accept_command(from),
+            };
+            println!(
+                "{}",
+                serde_json::to_string(&listed).expect("a listing serializes")
+            );
+        } else {
+            println!("{}: {}", change.level(), change.why().join("; "));
+        }
+    }
+}
+
+/// Accepts (or rejects) one change and says so; whether it worked.
+fn apply(change: &Change, accept: bool, json: bool) -> bool {
+    let entry = change.subject.entry();
+    let result = if accept {
+        change.accept()
+    } else {
+        change.reject().map(|()| Vec::new())
+    };
+    match result {
+        Ok(changed) => {
+            let action = if accept { "accepted" } else { "rejected" };
+            if json {
+                let done = Done {
+                    level: change.level(),
+                    action,
+                    expectation: &entry.shown_expectation,
+                    changes: changed,
+                };
+                println!(
+                    "{}",
+                    serde_json::to_string(&done).expect("a result serializes")
+                );
+            } else if accept {
+                println!(
+                    "accepted {}: {}: {}",
+                    change.level(),
+                    entry.shown_expectation,
+                    changed.join("; ")
+                );
+            } else {
+                println!(
+                    "rejected {}: {} left as it is",
+                    change.level(),
+                    entry.shown_expectation
+                );
+            }
+            true
+        }
+        Err(message) => {
+            eprintln!("error: {}: {message}", change.level());
+            false
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! The interactive review: one pending change per screen, a key per
+//! decision. Plain text on a cleared terminal, read a key at a time with
+//! `console` (what `indicatif` already draws with), so a screen is what a
+//! person sees and what `tmux capture-pane` gives a test.
+
+use std::path::Path;
+
+use console::{Key, Term};
+
+use super::Change;
+use crate::cli::Exit;
+
+/// The line of keys at the foot of every screen.
+const KEYS: &str =
+    "a accept · r reject · s skip · A accept all · R reject all · t diff/picture · q quit";
+
+/// What the person decided about each change so far.
+#[derive(Default)]
+struct Tally {
+    accepted: Vec<String>,
+    rejected: Vec<String>,
+    left: Vec<String>,
+    errors: Vec<String>,
+}
+
+/// Reviews `changes` in order until each is settled or the person quits.
+pub fn review(changes: &[Change], from: Option<&Path>) -> Exit {
+    let term = Term::stdout();
+    let mut tally = Tally::default();
+    let mut picture = false;
+    let mut all: Option<bool> = None;
+    let mut index = 0;
+    let mut said = String::new();
+    while index < changes.len() {
+        let change = &changes[index];
+        let decision = match all {
+            Some(accept) => Some(accept),
+            None => {
+                draw(&term, change, index, changes.len(), picture, &said);
+                said.clear();
+                let key = match term.read_key() {
+                    Ok(key) => key,
+                    Err(_) => Key::Char('q'),
+                };
+                match key {
+                    Key::Char('a') => Some(true),
+                    Key::Char('r') => Some(false),
+                    Key::Char('A') => {
+                        all = Some(true);
+                        continue;
+                    }
+                    Key::Char('R') => {
+                        all = Some(false);
+                        continue;
+                    }
+                    Key::Char('s') | Key::ArrowRight | Key::Char('n') => {
+                        tally.left.push(change.level());
+                        index += 1;
+                        continue;
+                    }
+                    Key::Char('t') | Key::Tab => {
+                        picture = !picture;
+                        continue;
+                    }
+                    Key::Char('q') | Key::Escape | Key::CtrlC => break,
+                    _ => {
+                        said = format!("that key does nothing here: {KEYS}");
+                        continue;
+                    }
+                }
+            }
+        };
+        if let Some(accept) = decision {
+            settle(change, accept, &mut tally);
+            index += 1;
+        }
+    }
+    tally
+        .left
+        .extend(changes[index..].iter().map(Change::level));
+    let _ = term.clear_screen();
+    print!("{}", summary(&tally, from));
+    if tally.errors.is_empty() {
+        Exit::Passed
+    } else {
+        Exit::BadInput
+    }
+}
+
+/// Accepts or rejects one change, noting how it went.
+fn settle(change: &Change, accept: bool, tally: &mut Tally) {
+    let level = change.level();
+    if accept {
+        match change.accept() {
+            Ok(changed) if changed.is_empty() => tally.accepted.push(level),
+            Ok(changed) => tally
+                .accepted
+                .push(format!("{level} ({})", changed.join("; "))),
+            Err(message) => tally.errors.push(format!("{level}: {message}")),
+        }
+    } else {
+        match change.reject() {
+            Ok(()) => tally.rejected.push(level),
+            Err(message) => tally.errors.push(format!("{level}: {message}")),
+        }
+    }
+}
+
+/// What the review did, for the terminal after the last screen.
+fn summary(tally: &Tally, from: Option<&Path>) -> String {
+    let mut out = String::new();
+    for (what, levels) in [("accepted", &tally.accepted), ("rejected", &tally.rejected)] {
+        for level in levels {
+            out.push_str(&format!("{what} {level}\n"));
+        }
+    }
+    for error in &tally.errors {
+        out.push_str(&format!("error: {error}\n"));
+    }
+    if !tally.left.is_empty() {
+        let from = from.map_or(String::new(), |dir| format!(" --from {}", dir.display()));
+        out.push_str(&format!(
+            "still pending: {} (run `puzzle-qa review{from}` again)\n",
+            tally.left.join(", ")
+        ));
+    }
+    out.push_str(&format!(
+        "{} accepted, {} rejected, {} left pending\n",
+        tally.accepted.len(),
+        tally.rejected.len(),
+        tally.left.len()
+    ));
+    if !tally.accepted.is_empty() {
+        out.push_str("review with `git diff expectations/`, then commit\n");
+    }
+    out
+}
+
+/// Clears the terminal and draws the screen of one change.
+fn draw(term: &Term, change: &Change, index: usize, total: usize, picture: bool, said: &str) {
+    let text = screen(change, index, total, picture, console::colors_enabled());
+    let (rows, _) = term.size();
+    let _ = term.clear_screen();
+    let _ = term.write_str(&fit(&text, rows as usize, said));
+}
+
+/// The text of one change's screen, without the key line.
+pub(super) fn screen(
+    change: &Change,
+    index: usize,
+    total: usize,
+    picture: bool,
+    color: bool,
+) -> String {
+    let entry = change.subject.entry();
+    let mut out = format!(
+        "review {} of {total} · {} · {}\n",
+        index + 1,
+        change.level(),
+        entry.shown_subject()
+    );
+    let checks = if change.checks.is_empty() {
+        "none (a value no check owns)".to_string()
+    } else {
+        change.checks.join(", ")
+    };
+    out.push_str(&format!("changed: {checks}\n"));
+    for why in change.why() {
+        out.push_str(&format!("  {why}\n"));
+    }
+    out.push('\n');
+    if picture {
+        out.push_str(&change.picture());
+    } else {
+        out.push_str(&change.diff(color));
+    }
+    out
+}
+
+/// `text` cut to the terminal's `rows`, with the note and the keys at the
+/// foot, so the keys stay in sight whatever the level's size.
+fn fit(text: &str, rows: usize, said: &str) -> String {
+    let foot = if said.is_empty() { 2 } else { 3 };
+    let room = rows.saturating_sub(foot).max(4);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    if lines.len() > room {
+        for line in &lines[..room - 1] {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "… {} more lines (a taller terminal shows them)\n",
+            lines.len() - (room - 1)
+        ));
+    } else {
+        out.push_str(text);
+    }
+    out.push('\n');
+    if !said.is_empty() {
+        out.push_str(said);
+        out.push('\n');
+    }
+    out.push_str(KEYS);
+    out
+}
