@@ -207,7 +207,8 @@ fn show_prints_the_level_and_each_step_in_the_terminal() {
 }
 
 #[test]
-fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_by_side() {
+fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_by_side_with_the_accept_command()
+ {
     let root = Project::new();
     // The par is wrong and the solution is the published one, not the one
     // the solver finds: the par check fails.
@@ -244,6 +245,19 @@ fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_
         "{page}"
     );
     assert!(page.contains("par is stale"), "{page}");
+    // The command that accepts it (its change is pending beside the
+    // expectations), with a button that copies it.
+    assert!(
+        page.contains(
+            "<code>puzzle-qa review --accept bloxorz::level01</code> <button type=\"button\" \
+             onclick=\"copyCommand(this)\">copy</button>"
+        ),
+        "{page}"
+    );
+    assert!(root.exists(&format!(
+        "{}.pending",
+        crate::support::expectation_path("bloxorz", "level01")
+    )));
     let passing = std::fs::read_to_string(out.join("bloxorz/level02.html")).unwrap();
     assert!(!passing.contains("id=\"old\"") && passing.contains("id=\"replay\""));
 }

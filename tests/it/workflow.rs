@@ -198,3 +198,33 @@ fn the_report_job_compares_with_the_base_branch_and_writes_the_step_summary() {
     assert!(run.contains("report --base \"$BASE\" --markdown"), "{run}");
     assert!(run.ends_with(">> \"$GITHUB_STEP_SUMMARY\""), "{run}");
 }
+
+#[test]
+fn the_report_job_uploads_the_pending_expectations_review_from_applies() {
+    let workflow = workflow();
+    let report = &workflow["jobs"]["report"];
+    let dir = report["env"][puzzle_qa_core::harness::PENDING_DIR]
+        .as_str()
+        .expect("the report job names the pending folder");
+    // Absolute (the workspace), so every process of the job means the same one.
+    let folder = dir
+        .strip_prefix("${{ github.workspace }}/")
+        .expect("a folder of the workspace");
+    let upload = steps(&workflow)
+        .into_iter()
+        .find(|(job, step)| {
+            *job == "report"
+                && step["uses"]
+                    .as_str()
+                    .is_some_and(|uses| uses.starts_with("actions/upload-artifact@"))
+        })
+        .map(|(_, step)| step)
+        .expect("the report job uploads an artifact");
+    assert_eq!(upload["with"]["path"].as_str(), Some(folder));
+    assert_eq!(
+        upload["with"]["name"].as_str(),
+        Some("pending-expectations")
+    );
+    // Uploaded when the gate fails, which stale expectations make it do.
+    assert_eq!(upload["if"].as_str(), Some("${{ failure() }}"));
+}
