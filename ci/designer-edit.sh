@@ -4,15 +4,18 @@
 # commands as a designer would.
 #
 #   1. plain `cargo test` reaches the level suite, shows each edited level's
-#      diff, and fails only the edited levels' trials;
+#      diff, fails only the edited levels' trials, and keeps each one's
+#      change as a pending file, naming `puzzle-qa review`;
 #   2. every other test passes (`cargo test --no-fail-fast` fails in the
 #      level suite alone);
 #   3. once the designer drops the claim bless may not touch (the shortcut
-#      makes a route marked `optimal` one move above par), plain
-#      `BLESS=1 cargo test` passes, and then plain `cargo test` too;
-#   4. the copy's `git status` shows the edited levels and their blessed
-#      expectations, nothing else (the hand-edited par is blessed back, and
-#      there is no .snap.new or temporary file);
+#      makes a route marked `optimal` one move above par), `puzzle-qa
+#      review` rejects the hand-edited par's change (the designer then
+#      undoes the edit) and accepts the others, and plain `cargo test`
+#      passes; `BLESS=1 cargo test` then changes nothing;
+#   4. the copy's `git status` shows the edited levels and their accepted
+#      expectations, nothing else, and no pending, .snap.new or temporary
+#      file is left, ignored or not;
 #   5. `BLESS` with a value it does not understand stops the suite.
 #
 # The copy shares this checkout's target folder (CARGO_TARGET_DIR), as a
@@ -26,8 +29,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
-# A designer's machine: not CI, so bless may write.
-unset CI BLESS
+# A designer's machine: not CI, so bless may write and changes are kept
+# pending beside the expectations.
+unset CI BLESS PUZZLE_QA_PENDING_DIR PUZZLE_QA_UPDATE
 copy="$work/repository"
 mkdir "$copy"
 (cd "$repo" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$copy"
@@ -84,6 +88,15 @@ for level in $edited; do
     echo "$failing" | grep -q "^$level" || fail "no trial of $level failed"
 done
 echo "designer-edit: failing trials, all of edited levels:" $failing
+grep -q 'pending: expectations/bloxorz/level01.toml.pending holds what bless would write; review it with `puzzle-qa review`' "$work/test.log" \
+    || fail "the failure message does not name the pending file and \`puzzle-qa review\`"
+pending=$(find expectations -name '*.pending' | sort)
+expected_pending=$(printf '%s\n' \
+    expectations/bloxorz/level01.toml.pending \
+    expectations/hugmaze/01-first-hug.toml.pending \
+    expectations/hugmaze/02-mouse-hole.toml.pending \
+    expectations/snackrun/01-first-hops.toml.pending | sort)
+[ "$pending" = "$expected_pending" ] || { echo "$pending"; fail "the pending files are not the edited levels'"; }
 
 echo "designer-edit: cargo test --no-fail-fast (only the level suite may fail)"
 cargo test --no-fail-fast >"$work/all.log" 2>&1 || true
@@ -106,10 +119,27 @@ grep -q 'route `published` is 1 move above par (6), but it is marked `optimal = 
 grep -q '^optimal = true$' expectations/bloxorz/level01.toml || fail "level01 has no optimal route"
 sed -i '/^optimal = true$/d' expectations/bloxorz/level01.toml
 
-echo "designer-edit: BLESS=1 cargo test"
-BLESS=1 cargo test >"$work/bless.log" 2>&1 || { tail -60 "$work/bless.log"; fail "BLESS=1 cargo test failed"; }
+review() {
+    cargo run --locked --release --quiet -- review "$@"
+}
+echo "designer-edit: puzzle-qa review"
+review --list >"$work/list.log" || fail "review --list failed"
+[ "$(wc -l <"$work/list.log")" = 4 ] || { cat "$work/list.log"; fail "review --list does not list the 4 changes"; }
+grep -q '^hugmaze::02-mouse-hole: a shortcut: par 13 → 12$' "$work/list.log" \
+    || { cat "$work/list.log"; fail "review --list does not say the hand-edited par goes back"; }
+# The hand edit was a mistake: reject the change, then undo the edit.
+review --reject hugmaze::02-mouse-hole || fail "review --reject failed"
+[ ! -e expectations/hugmaze/02-mouse-hole.toml.pending ] || fail "the rejected change is still pending"
+grep -q '^par = 13' expectations/hugmaze/02-mouse-hole.toml || fail "rejecting changed the expectation file"
+git checkout -q -- expectations/hugmaze/02-mouse-hole.toml
+review --accept >"$work/accept.log" || { cat "$work/accept.log"; fail "review --accept failed"; }
+grep -q '^accepted bloxorz::level01: expectations/bloxorz/level01.toml: par: 7 → 6' "$work/accept.log" \
+    || { cat "$work/accept.log"; fail "review --accept did not write level01's par"; }
 echo "designer-edit: cargo test"
-cargo test >"$work/after.log" 2>&1 || { tail -60 "$work/after.log"; fail "cargo test failed after bless"; }
+cargo test >"$work/after.log" 2>&1 || { tail -60 "$work/after.log"; fail "cargo test failed after the review"; }
+echo "designer-edit: BLESS=1 cargo test (nothing left to bless)"
+BLESS=1 cargo test >"$work/bless.log" 2>&1 || { tail -60 "$work/bless.log"; fail "BLESS=1 cargo test failed"; }
+grep -q '^blessed (review with' "$work/bless.log" && fail "bless found something the review left"
 
 changed=$(git status --porcelain --untracked-files=all | sort)
 expected=$(printf '%s\n' \
@@ -119,9 +149,8 @@ expected=$(printf '%s\n' \
     ' M levels/bloxorz/level01.txt' \
     ' M levels/hugmaze/01-first-hug.txt' \
     ' M levels/snackrun/01-first-hops.txt' | sort)
-[ "$changed" = "$expected" ] || { echo "$changed"; fail "git status is not just the edits and their blessed expectations"; }
-# The hand-edited par is back to what the solver proves: no change left.
-git diff --quiet expectations/hugmaze/02-mouse-hole.toml \
-    || fail "bless left the hand-edited par of hugmaze 02"
-grep -q '^par = 6' expectations/bloxorz/level01.toml || fail "bless did not write par 6 for level01"
+[ "$changed" = "$expected" ] || { echo "$changed"; fail "git status is not just the edits and their accepted expectations"; }
+leftover=$(git status --porcelain --ignored --untracked-files=all -- levels expectations | grep '^!!' || true)
+[ -z "$leftover" ] || { echo "$leftover"; fail "files are left beside the levels or expectations"; }
+grep -q '^par = 6' expectations/bloxorz/level01.toml || fail "review did not write par 6 for level01"
 echo "designer-edit: passed"
