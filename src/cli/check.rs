@@ -443,6 +443,7 @@ impl SuiteRun {
                 stored: solution.map(|solution| solution.stats.stored),
                 ms: solution.map(|solution| solution.stats.milliseconds()),
                 checks: Checks(subject.verdicts().collect()),
+                pending: stale(subject).then(|| subject.pending_file()).flatten(),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -456,6 +457,7 @@ impl SuiteRun {
                 stored: None,
                 ms: None,
                 checks: Checks(vec![(ORPHANS, verdict)]),
+                pending: None,
             });
         }
     }
@@ -475,6 +477,16 @@ struct LevelLine<'a> {
     stored: Option<u64>,
     ms: Option<f64>,
     checks: Checks<'a>,
+    /// The level's pending file, when a stale check kept one for review.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pending: Option<String>,
+}
+
+/// Whether any check of `subject` is stale.
+fn stale(subject: &Subject) -> bool {
+    subject
+        .verdicts()
+        .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }))
 }
 
 fn print_line(line: &LevelLine) {

@@ -51,9 +51,11 @@ fn pending(game: &str, stem: &str) -> String {
 /// Every file under `expectations/` with its text, for comparing trees.
 fn tree(project: &Project) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
+    let root = Path::new("expectations");
     for game in project.listing("expectations") {
-        for name in project.listing(&format!("expectations/{game}")) {
-            let relative = format!("expectations/{game}/{name}");
+        let folder = root.join(&game).display().to_string();
+        for name in project.listing(&folder) {
+            let relative = root.join(&game).join(&name).display().to_string();
             files.insert(relative.clone(), project.read(&relative));
         }
     }
@@ -323,12 +325,12 @@ fn the_levels_of_a_file_of_many_are_reviewed_one_by_one() {
     let project = Project::new();
     let game = "crates/puzzlescript/tests/fixtures/puzzlescript/push.txt";
     project.write(
-        "levels/puzzlescript/push.txt",
+        &level_path("puzzlescript", "push"),
         std::fs::read(crate::support::repository().join(game)).unwrap(),
     );
     let blessed = project.puzzle_qa(&["bless"]);
     assert_eq!(blessed.status.code(), Some(0), "{}", stdout(&blessed));
-    let expectations = "expectations/puzzlescript/push.toml";
+    let expectations = &expectation_path("puzzlescript", "push");
     let written = project.read(expectations);
     // Levels 1 and 2's pars edited by hand.
     let edited = hand_edit_par(&hand_edit_par(&written, "[1]"), "[2]");
@@ -475,4 +477,27 @@ fn the_terminal_review_accepts_rejects_and_skips_a_screen_at_a_time() {
     expected.insert(mouse_hole.clone(), project.read(&mouse_hole));
     assert_eq!(tree(&project), expected);
     assert!(project.read(&mouse_hole).contains("par = 12\n"));
+}
+
+#[test]
+fn check_json_names_the_pending_file_of_a_stale_level() {
+    let project = edited(false);
+    let out = project.puzzle_qa(&["check", "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let line = |file: &str| {
+        lines
+            .iter()
+            .find(|line| line["file"] == file)
+            .unwrap_or_else(|| panic!("{file}"))
+    };
+    assert_eq!(
+        line(&level_path("hugmaze", "01-first-hug"))["pending"],
+        pending("hugmaze", "01-first-hug").as_str()
+    );
+    assert!(
+        line(&level_path("hugmaze", "02-mouse-hole"))
+            .get("pending")
+            .is_none()
+    );
 }
