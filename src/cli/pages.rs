@@ -73,7 +73,8 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
         .verdicts()
         .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }));
     let failures = if stale {
-        let command = subject.settings().accept_command(&entry.id());
+        let pending = subject.pending_file().is_some();
+        let command = subject.settings().accept_command(&entry.id(), pending);
         format!(
             "{}{failures}",
             html::copyable("to accept this level's change", &command)

@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["reject", "list"])]
     accept: bool,
     /// Reject the selected pending changes (all without a FILTER), without
-    /// asking: the pending files are deleted, the expectations left as they are.
+    /// asking: the changes are dropped, the expectations left as they are.
     #[arg(long, conflicts_with = "list")]
     reject: bool,
     /// List the pending changes instead of reviewing them.
@@ -254,6 +254,7 @@ fn explain(change: &ValueChange) -> String {
         ("par", Some(old), Some(new)) => format!("a longer way: par {old} → {new}"),
         ("par", None, Some(new)) => format!("a par of {new}"),
         ("par", Some(old), None) => format!("no par now (it was {old})"),
+        ("solution", ..) if before.is_none() => format!("a solution: {}", shown(after)),
         ("solution", ..) => format!("another solution: {} → {}", shown(before), shown(after)),
         _ => format!("{}: {} → {}", change.key, shown(before), shown(after)),
     };
@@ -282,27 +283,53 @@ fn own_table(text: &str, table: Option<&str>) -> String {
 }
 
 /// Every pending change under `settings` that `filters` select, worst
-/// first (a mechanic turned decoration), then in level order.
-fn pending_changes(settings: Settings, filters: &[String]) -> Result<Vec<Change>, String> {
+/// first (a mechanic turned decoration), then in level order; and a
+/// warning for each pending file left out (it does not parse, or the
+/// levels of its file moved since it was written).
+fn pending_changes(settings: Settings, filters: &[String]) -> (Vec<Change>, Vec<String>) {
     let suite = Suite::discover(settings.clone());
-    let mut found = Vec::new();
+    let (mut found, mut warnings) = (Vec::new(), Vec::new());
+    let mut warn = |warning: String| {
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
+        }
+    };
     for subject in suite.subjects() {
         let entry = subject.entry();
         let id = entry.id();
         if !filters.is_empty() && !filters.iter().any(|filter| id.contains(filter.as_str())) {
             continue;
         }
-        let Some(pending) =
+        let Some(anywhere) =
             puzzle_qa_core::harness::pending_path(&settings, &entry.expectation_path)
+                .filter(|path| path.exists())
         else {
             continue;
         };
-        if !pending.exists() {
+        let Some(pending) = subject.pending_path() else {
+            warn(format!(
+                "{} left out: the levels of {} moved since it was written, so its tables have \
+                 the old numbers; `puzzle-qa bless {}::{}` moves the tables (and drops it), \
+                 then `puzzle-qa check` keeps what is still to review",
+                settings.shown(&anywhere),
+                entry.shown_level,
+                entry.game.name,
+                entry.stem
+            ));
             continue;
-        }
+        };
         let keys = entry.machine_keys();
-        let Some(file_after) = puzzle_qa_core::harness::proposal(entry, &pending, &keys)? else {
-            continue;
+        let file_after = match puzzle_qa_core::harness::proposal(entry, &pending, &keys) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(message) => {
+                warn(format!(
+                    "{} left out: {message}; fix it, or delete it and run `puzzle-qa check` \
+                     to keep the change again",
+                    settings.shown(&pending)
+                ));
+                continue;
+            }
         };
         let file_before = std::fs::read_to_string(&entry.expectation_path).unwrap_or_default();
         let table = entry.table();
@@ -344,7 +371,7 @@ fn pending_changes(settings: Settings, filters: &[String]) -> Result<Vec<Change>
     }
     // Stable: level order within each group.
     found.sort_by_key(|change| !change.regression());
-    Ok(found)
+    (found, warnings)
 }
 
 /// One pending change as `--list --json` prints it.
@@ -373,6 +400,13 @@ struct Done<'a> {
 
 /// Runs `puzzle-qa review`.
 pub fn run(args: Args) -> Exit {
+    if args.json && !(args.list || args.accept || args.reject) {
+        eprintln!(
+            "error: --json goes with --list, --accept or --reject (the interactive review is \
+             for people)\n  = hint: `puzzle-qa review --list --json` lists the pending changes"
+        );
+        return Exit::BadInput;
+    }
     let settings = match Settings::for_command_line(".", games::all(), !args.json) {
         Ok(settings) => settings,
         Err(message) => {
@@ -385,7 +419,7 @@ pub fn run(args: Args) -> Exit {
             eprintln!("error: --from {}: no such folder", dir.display());
             return Exit::BadInput;
         }
-        Some(dir) => PendingPlace::Under(std::path::absolute(dir).unwrap_or(dir.clone())),
+        Some(dir) => PendingPlace::Under(std::fs::canonicalize(dir).unwrap_or(dir.clone())),
         // Where `check` keeps them here, even in CI (nothing is kept there
         // without PUZZLE_QA_PENDING_DIR, so nothing would be found).
         None => match settings.pending {
@@ -404,13 +438,17 @@ pub fn run(args: Args) -> Exit {
         );
         return Exit::BadInput;
     }
-    let changes = match pending_changes(settings, &args.filters) {
-        Ok(changes) => changes,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Exit::BadInput;
-        }
-    };
+    if (args.accept || args.reject) && settings.check_only {
+        eprintln!(
+            "error: review refused: PUZZLE_QA_UPDATE=no asks that nothing be written; nothing \
+             was written\n  = hint: unset PUZZLE_QA_UPDATE to accept or reject"
+        );
+        return Exit::BadInput;
+    }
+    let (changes, warnings) = pending_changes(settings, &args.filters);
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
     if changes.is_empty() {
         if !args.filters.is_empty() {
             eprintln!(

@@ -357,6 +357,73 @@ fn the_levels_of_a_file_of_many_are_reviewed_one_by_one() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(project.read(expectations), now);
     assert!(!project.exists(&format!("{expectations}.pending")));
+
+    // A new level at the end (the hand edit undone): its first table is
+    // pending, and rejecting it leaves nothing pending.
+    project.write(expectations, &written);
+    let level = level_path("puzzlescript", "push");
+    let mut text = project.read(&level);
+    text.push_str("\n#######\n#P.C.T#\n#######\n");
+    project.write(&level, &text);
+    cargo_test(&project);
+    let listed = stdout(&project.puzzle_qa(&["review", "--list"]));
+    assert!(listed.starts_with("puzzlescript::push::4: "), "{listed}");
+    let out = project.puzzle_qa(&["review", "--reject", "puzzlescript::push::4"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!project.exists(&format!("{expectations}.pending")));
+    assert_eq!(project.read(expectations), written);
+
+    // A level inserted first moves every other: a pending file written
+    // before the move speaks of the old numbers, so review leaves it out
+    // and says why, and bless (which moves the tables) drops it.
+    cargo_test(&project);
+    assert!(project.exists(&format!("{expectations}.pending")));
+    let text = project.read(&level);
+    let first = text.find("######\n#PC.T#").unwrap();
+    project.write(
+        &level,
+        format!(
+            "{}#######\n#P.C.T#\n#######\n\n{}",
+            &text[..first],
+            &text[first..]
+        ),
+    );
+    let out = project.puzzle_qa(&["review", "--list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("left out: the levels of levels/puzzlescript/push.txt moved"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stdout(&out).contains("push::"), "{}", stdout(&out));
+    let blessed = project.puzzle_qa(&["bless"]);
+    assert_eq!(blessed.status.code(), Some(0), "{}", stdout(&blessed));
+    assert!(!project.exists(&format!("{expectations}.pending")));
+}
+
+#[test]
+fn a_pending_file_that_does_not_parse_is_left_out_and_the_others_reviewed() {
+    let project = edited(true);
+    cargo_test(&project);
+    let broken = pending("hugmaze", "02-mouse-hole");
+    let mut text = project.read(&broken);
+    text.push_str("par = = 3\n");
+    project.write(&broken, text);
+    let out = project.puzzle_qa(&["review", "--list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "warning: {broken} left out: {broken} does not parse"
+        )),
+        "{}",
+        stderr(&out)
+    );
+    let text = stdout(&out);
+    let levels: Vec<&str> = text
+        .lines()
+        .map(|line| line.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(levels, ["bloxorz::level01", "hugmaze::01-first-hug"]);
 }
 
 /// `text` with the par of table `table` raised by 100.
@@ -447,7 +514,7 @@ fn the_terminal_review_accepts_rejects_and_skips_a_screen_at_a_time() {
     let twin = edited(true);
     twin.puzzle_qa(&["bless", "bloxorz::level01"]);
     let command = format!(
-        "env -u CI -u BLESS TERM=xterm {} review; echo \"[review exited $?]\"; sleep 60",
+        "env -u CI -u BLESS -u PUZZLE_QA_PENDING_DIR -u PUZZLE_QA_UPDATE TERM=xterm {} review; echo \"[review exited $?]\"; sleep 60",
         env!("CARGO_BIN_EXE_puzzle-qa")
     );
     let Some(tmux) = Tmux::start(project.path(), &command) else {

@@ -139,9 +139,9 @@ fn summary(tally: &Tally, from: Option<&Path>) -> String {
 /// Clears the terminal and draws the screen of one change.
 fn draw(term: &Term, change: &Change, index: usize, total: usize, picture: bool, said: &str) {
     let text = screen(change, index, total, picture, console::colors_enabled());
-    let (rows, _) = term.size();
+    let (rows, columns) = term.size();
     let _ = term.clear_screen();
-    let _ = term.write_str(&fit(&text, rows as usize, said));
+    let _ = term.write_str(&fit(&text, rows as usize, columns as usize, said));
 }
 
 /// The text of one change's screen, without the key line.
@@ -177,21 +177,42 @@ pub(super) fn screen(
     out
 }
 
-/// `text` cut to the terminal's `rows`, with the note and the keys at the
-/// foot, so the keys stay in sight whatever the level's size.
-fn fit(text: &str, rows: usize, said: &str) -> String {
-    let foot = if said.is_empty() { 2 } else { 3 };
+/// `text` cut to a terminal of `rows` by `columns`, with the note and the
+/// keys at the foot, so the title and the keys stay in sight whatever the
+/// level's size (a line longer than the terminal is wide takes more than
+/// one row).
+fn fit(text: &str, rows: usize, columns: usize, said: &str) -> String {
+    let height = |line: &str| {
+        console::measure_text_width(line)
+            .div_ceil(columns.max(1))
+            .max(1)
+    };
+    let foot = 1 + height(KEYS) + if said.is_empty() { 0 } else { height(said) };
     let room = rows.saturating_sub(foot).max(4);
     let lines: Vec<&str> = text.lines().collect();
+    let mut used = 0;
+    let mut shown = 0;
+    for line in &lines {
+        if used + height(line) > room {
+            break;
+        }
+        used += height(line);
+        shown += 1;
+    }
     let mut out = String::new();
-    if lines.len() > room {
-        for line in &lines[..room - 1] {
+    if shown < lines.len() {
+        // Room for the note that says so.
+        while shown > 0 && used + 1 > room {
+            shown -= 1;
+            used -= height(lines[shown]);
+        }
+        for line in &lines[..shown] {
             out.push_str(line);
             out.push('\n');
         }
         out.push_str(&format!(
-            "… {} more lines (a taller terminal shows them)\n",
-            lines.len() - (room - 1)
+            "… {} more lines (a bigger terminal shows them)\n",
+            lines.len() - shown
         ));
     } else {
         out.push_str(text);
@@ -203,4 +224,28 @@ fn fit(text: &str, rows: usize, said: &str) -> String {
     }
     out.push_str(KEYS);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KEYS, fit};
+
+    #[test]
+    fn a_screen_too_tall_or_too_wide_keeps_its_title_and_keys_in_sight() {
+        let text: String = (0..30).map(|n| format!("line {n}\n")).collect();
+        let shown = fit(&text, 10, 80, "");
+        assert_eq!(shown.lines().count(), 10, "{shown}");
+        assert!(shown.starts_with("line 0\n"));
+        assert!(shown.contains("… 23 more lines"), "{shown}");
+        assert!(shown.ends_with(KEYS));
+        // A long line wraps: it takes the rows it needs.
+        let wide = format!("title\n{}\nlast\n", "x".repeat(200));
+        let shown = fit(&wide, 8, 100, "");
+        assert!(shown.starts_with("title\n"));
+        let rows: usize = shown
+            .lines()
+            .map(|line| line.len().div_ceil(100).max(1))
+            .sum();
+        assert!(rows <= 8, "{rows} rows:\n{shown}");
+    }
 }

@@ -113,6 +113,14 @@ pub fn reject(entry: &LevelEntry, pending: &Path, canonical: &[&str]) -> Result<
     let (current_text, current) = read_document(&entry.expectation_path)?;
     let scope = entry.table();
     overlay(&mut proposal, &current, scope.as_deref(), canonical);
+    // A new level's table, which the expectation file does not have yet:
+    // rejecting it drops it from the pending file.
+    // (The pending file made that table from machine values alone.)
+    if let Some(scope) = scope.as_deref()
+        && current.get(scope).is_none()
+    {
+        proposal.remove(scope);
+    }
     let mut rest = current.clone();
     for other in scopes(entry, &proposal) {
         overlay(&mut rest, &proposal, other.as_deref(), canonical);
@@ -146,7 +154,7 @@ fn settle(
     current_text: &str,
 ) -> Result<Option<PathBuf>, String> {
     let text = print(proposed, current_text);
-    let shown = pending.display();
+    let shown = shown(pending);
     if text == print(current, current_text) {
         return match fs::remove_file(pending) {
             Ok(()) => Ok(None),
@@ -203,7 +211,7 @@ fn read_document(path: &Path) -> Result<(String, DocumentMut), String> {
 
 /// The file at `path` and its document, or `None` when it does not exist.
 fn read_if_present(path: &Path) -> Result<Option<(String, DocumentMut)>, String> {
-    let shown = path.display();
+    let shown = shown(path);
     let text = match fs::read_to_string(path) {
         Ok(text) => text,
         Err(error) if error.kind() == ErrorKind::NotFound => return Ok(None),
@@ -213,4 +221,9 @@ fn read_if_present(path: &Path) -> Result<Option<(String, DocumentMut)>, String>
         .parse::<DocumentMut>()
         .map_err(|error| format!("{shown} does not parse: {error}"))?;
     Ok(Some((text, document)))
+}
+
+/// `path` as messages show it: without a leading `./`.
+fn shown(path: &Path) -> String {
+    path.strip_prefix(".").unwrap_or(path).display().to_string()
 }

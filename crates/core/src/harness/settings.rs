@@ -99,12 +99,14 @@ impl Settings {
     }
 
     /// The command that accepts one level's change (`filter`, its name), for
-    /// a page a reviewer copies it from: `puzzle-qa review --accept` where
-    /// the change is kept beside the expectations, else bless (a pending
-    /// file in CI's folder is not on the reviewer's machine).
-    pub fn accept_command(&self, filter: &str) -> String {
+    /// a page a reviewer copies it from: `puzzle-qa review --accept` when
+    /// the change is `pending` beside the expectations, else bless (a
+    /// pending file in CI's folder is not on the reviewer's machine).
+    pub fn accept_command(&self, filter: &str, pending: bool) -> String {
         match self.pending {
-            PendingPlace::Beside => format!("puzzle-qa review --accept {}", shell_word(filter)),
+            PendingPlace::Beside if pending => {
+                format!("puzzle-qa review --accept {}", shell_word(filter))
+            }
             _ => format!("puzzle-qa bless {}", shell_word(filter)),
         }
     }
@@ -130,9 +132,14 @@ impl Settings {
     /// How a message names the review of pending changes: the command,
     /// and for `cargo test` how to run it without installing it.
     pub fn review_hint(&self) -> &'static str {
-        match self.frontend {
-            Frontend::CargoTest => "`puzzle-qa review` (`cargo run -- review` in this repository)",
-            Frontend::Cli => "`puzzle-qa review`",
+        match (&self.pending, self.frontend) {
+            (PendingPlace::Under(_), _) => {
+                "`puzzle-qa review --from DIR`, DIR being where this folder is downloaded to"
+            }
+            (_, Frontend::CargoTest) => {
+                "`puzzle-qa review` (`cargo run -- review` in this repository)"
+            }
+            (_, Frontend::Cli) => "`puzzle-qa review`",
         }
     }
 }

@@ -542,8 +542,9 @@ impl Subject {
 
     /// Where this level's pending file is (or would be), if pending files
     /// are kept and the expectation file's tables are where its levels are
-    /// (a file whose levels moved needs bless to move its tables first).
-    fn pending_path(&self) -> Option<std::path::PathBuf> {
+    /// (a file whose levels moved needs bless to move its tables first: a
+    /// pending file written before the move speaks of the old numbers).
+    pub fn pending_path(&self) -> Option<std::path::PathBuf> {
         let path = pending::pending_path(&self.settings, &self.entry.expectation_path)?;
         if self.entry.member.is_some() {
             let (_, plan) = self.file_expectations().ok()?;
