@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn a_screen_too_tall_or_too_wide_keeps_its_title_and_keys_in_sight() {
         let text: String = (0..30).map(|n| format!("line {n}\n")).collect();
-        let shown = fit(&text, 10, 80, "");
+        let shown = fit(&text, 10, 100, "");
         assert_eq!(shown.lines().count(), 10, "{shown}");
         assert!(shown.starts_with("line 0\n"));
         assert!(shown.contains("… 23 more lines"), "{shown}");
