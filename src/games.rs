@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use puzzle_qa_core::generate::Generator;
-use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::harness::{GameChecks, shell_word};
 
 /// The games built into puzzle-qa.
 pub static BUILT_IN: &[GameChecks] = &[
@@ -39,6 +39,14 @@ pub fn named() -> Option<&'static GameChecks> {
         _ => None,
     }
 }
+
+/// ` --game-manifest PATH` for each manifest named on the command line, for
+/// the commands a message suggests (empty when none was).
+pub fn flags() -> &'static str {
+    FLAGS.get().map_or("", String::as_str)
+}
+
+static FLAGS: OnceLock<String> = OnceLock::new();
 
 /// Adds to the built-in games those of the manifests in `root`'s
 /// `levels/*/game.toml` and those of `named` (which take the place of a
@@ -74,6 +82,16 @@ pub fn register(root: Option<&Path>, named: &[PathBuf]) -> Result<(), String> {
         add(protocol::game_checks(manifest));
     }
     let _ = NAMED.set(names);
+    let flags = named
+        .iter()
+        .map(|path| {
+            format!(
+                " --game-manifest {}",
+                shell_word(&path.display().to_string())
+            )
+        })
+        .collect();
+    let _ = FLAGS.set(flags);
     let _ = GAMES.set(Box::leak(games.into_boxed_slice()));
     Ok(())
 }

@@ -48,6 +48,10 @@ pub fn run(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> E
             return Exit::BadInput;
         }
     };
+    let environment = Settings {
+        repeat: crate::games::flags().to_string(),
+        ..environment
+    };
     if bless && environment.ci {
         eprintln!(
             "error: bless refused: the CI environment variable is set, and expectations are \

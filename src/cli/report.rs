@@ -60,7 +60,10 @@ pub fn run(args: Args) -> Exit {
     // The report only reads: a pending file goes only where
     // PUZZLE_QA_PENDING_DIR asks.
     let settings = match Settings::for_command_line(args.root, games::all(), text) {
-        Ok(settings) => settings.checking_only(),
+        Ok(settings) => Settings {
+            repeat: games::flags().to_string(),
+            ..settings.checking_only()
+        },
         Err(message) => {
             eprintln!("error: {message}");
             return Exit::BadInput;

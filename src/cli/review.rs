@@ -109,7 +109,9 @@ impl Change {
     /// The command that accepts this change alone.
     fn accept_command(&self, from: Option<&Path>) -> String {
         let from = from.map_or(String::new(), |dir| format!(" --from {}", dir.display()));
-        format!("puzzle-qa review{from} --accept {}", self.level())
+        let level = puzzle_qa_core::harness::shell_word(&self.level());
+        let flags = games::flags();
+        format!("puzzle-qa{flags} review{from} --accept {level}")
     }
 
     fn machine_keys(&self) -> Vec<&'static str> {
@@ -429,6 +431,7 @@ pub fn run(args: Args) -> Exit {
     };
     let settings = Settings {
         pending,
+        repeat: games::flags().to_string(),
         ..settings
     };
     if !settings.levels_dir().is_dir() {

@@ -162,3 +162,35 @@ fn a_broken_manifest_is_bad_input_at_its_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nowhere.toml"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_suggested_command_repeats_the_game_manifest_it_needs() {
+    if !python() {
+        return;
+    }
+    let project = Project::new();
+    project.write("elsewhere/game.toml", manifest());
+    project.level("line", "02-walk", "P...G\n");
+    let flag = ["--game-manifest", "elsewhere/game.toml"];
+    let out = project.puzzle_qa(&[&flag[..], &["bless"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    project.level("line", "02-walk", "P....G\n");
+    let out = project.puzzle_qa(&[&flag[..], &["check"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "to accept: `puzzle-qa --game-manifest elsewhere/game.toml bless line::02-walk::par`"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("review it with `puzzle-qa --game-manifest elsewhere/game.toml review`"),
+        "{text}"
+    );
+    // The command as suggested does what it says.
+    let out = project.puzzle_qa(&[&flag[..], &["review", "--accept"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = project.puzzle_qa(&[&flag[..], &["check"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

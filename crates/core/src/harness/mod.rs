@@ -39,6 +39,6 @@ pub use keys::{ExpectationKey, HARNESS_KEYS, Owner, ValueShape};
 pub use libtest::{main, run};
 pub use pending::{SUFFIX as PENDING_SUFFIX, accept, pending_path, proposal, reject};
 pub use renumber::{FINGERPRINT, Renumbering};
-pub use settings::{Frontend, PendingPlace, Settings};
+pub use settings::{Frontend, PendingPlace, Settings, shell_word};
 pub use subject::{LevelFile, Subject, Verdict};
 pub use suite::{ORPHANS, Suite, afterword};

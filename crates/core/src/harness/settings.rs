@@ -29,6 +29,10 @@ pub struct Settings {
     pub check_only: bool,
     /// Where a stale check leaves what bless would write (`pending.rs`).
     pub pending: PendingPlace,
+    /// Flags a `puzzle-qa` command that a message suggests must repeat to
+    /// mean the same games (` --game-manifest PATH`), each with its leading
+    /// space; empty for most runs.
+    pub repeat: String,
 }
 
 /// Where pending expectations go: the file bless would write, kept for
@@ -68,6 +72,7 @@ impl Settings {
             frontend: Frontend::CargoTest,
             check_only: false,
             pending: PendingPlace::Nowhere,
+            repeat: String::new(),
         }
     }
 
@@ -94,7 +99,7 @@ impl Settings {
         let filter = shell_word(filter);
         match self.frontend {
             Frontend::CargoTest => format!("BLESS=1 cargo test -- {filter}"),
-            Frontend::Cli => format!("puzzle-qa bless {filter}"),
+            Frontend::Cli => format!("puzzle-qa{} bless {filter}", self.repeat),
         }
     }
 
@@ -105,9 +110,13 @@ impl Settings {
     pub fn accept_command(&self, filter: &str, pending: bool) -> String {
         match self.pending {
             PendingPlace::Beside if pending => {
-                format!("puzzle-qa review --accept {}", shell_word(filter))
+                format!(
+                    "puzzle-qa{} review --accept {}",
+                    self.repeat,
+                    shell_word(filter)
+                )
             }
-            _ => format!("puzzle-qa bless {}", shell_word(filter)),
+            _ => format!("puzzle-qa{} bless {}", self.repeat, shell_word(filter)),
         }
     }
 
@@ -131,15 +140,16 @@ impl Settings {
 
     /// How a message names the review of pending changes: the command,
     /// and for `cargo test` how to run it without installing it.
-    pub fn review_hint(&self) -> &'static str {
+    pub fn review_hint(&self) -> String {
+        let review = format!("puzzle-qa{} review", self.repeat);
         match (&self.pending, self.frontend) {
             (PendingPlace::Under(_), _) => {
-                "`puzzle-qa review --from DIR`, DIR being where this folder is downloaded to"
+                format!("`{review} --from DIR`, DIR being where this folder is downloaded to")
             }
             (_, Frontend::CargoTest) => {
-                "`puzzle-qa review` (`cargo run -- review` in this repository)"
+                format!("`{review}` (`cargo run -- review` in this repository)")
             }
-            (_, Frontend::Cli) => "`puzzle-qa review`",
+            (_, Frontend::Cli) => format!("`{review}`"),
         }
     }
 }
@@ -151,7 +161,7 @@ impl Settings {
 /// bloxorz::level01      →  bloxorz::level01
 /// hugmaze::my level     →  'hugmaze::my level'
 /// ```
-fn shell_word(word: &str) -> String {
+pub fn shell_word(word: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "_-.:/,+=@%".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
         word.to_string()
