@@ -243,6 +243,13 @@ fn ci_puts_pending_files_in_the_artifact_folder_and_review_from_applies_them() {
         ]
     );
     let mut first = lines[0].clone();
+    assert_eq!(first["file"], level_path("bloxorz", "level01").as_str());
+    assert_eq!(
+        first["expectation"],
+        expectation_path("bloxorz", "level01").as_str()
+    );
+    first["file"] = "<level file>".into();
+    first["expectation"] = "<expectation file>".into();
     first["pending"] = "<artifact>".into();
     first["accept"] = "<command>".into();
     insta::assert_snapshot!(serde_json::to_string_pretty(&first).unwrap(), @r#"
@@ -268,8 +275,8 @@ fn ci_puts_pending_files_in_the_artifact_folder_and_review_from_applies_them() {
         "par",
         "replay"
       ],
-      "expectation": "expectations/bloxorz/level01.toml",
-      "file": "levels/bloxorz/level01.txt",
+      "expectation": "<expectation file>",
+      "file": "<level file>",
       "game": "bloxorz",
       "level": "bloxorz::level01",
       "pending": "<artifact>",

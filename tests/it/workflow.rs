@@ -45,6 +45,20 @@ fn steps(workflow: &Yaml) -> Vec<(&str, &Yaml)> {
     all
 }
 
+/// The step of job `job` that uploads an artifact.
+fn upload_step<'a>(workflow: &'a Yaml, job: &str) -> &'a Yaml {
+    steps(workflow)
+        .into_iter()
+        .find(|(name, step)| {
+            *name == job
+                && step["uses"]
+                    .as_str()
+                    .is_some_and(|uses| uses.starts_with("actions/upload-artifact@"))
+        })
+        .map(|(_, step)| step)
+        .unwrap_or_else(|| panic!("the {job} job uploads an artifact"))
+}
+
 /// Each command the workflow runs: every line of every `run:`.
 fn commands(workflow: &Yaml) -> BTreeSet<String> {
     steps(workflow)
@@ -155,16 +169,7 @@ fn each_shard_uploads_the_junit_report_the_ci_profile_writes() {
     let config: toml::Table = read(".config/nextest.toml").parse().unwrap();
     let junit = config["profile"]["ci"]["junit"]["path"].as_str().unwrap();
     let expected = format!("target/nextest/ci/{junit}");
-    let upload = steps(&workflow)
-        .into_iter()
-        .find(|(job, step)| {
-            *job == "suite"
-                && step["uses"]
-                    .as_str()
-                    .is_some_and(|uses| uses.starts_with("actions/upload-artifact@"))
-        })
-        .map(|(_, step)| step)
-        .expect("the suite uploads an artifact");
+    let upload = upload_step(&workflow, "suite");
     assert_eq!(upload["with"]["path"].as_str(), Some(expected.as_str()));
     assert_eq!(config["profile"]["ci"]["fail-fast"].as_bool(), Some(false));
 }
@@ -210,16 +215,7 @@ fn the_report_job_uploads_the_pending_expectations_review_from_applies() {
     let folder = dir
         .strip_prefix("${{ github.workspace }}/")
         .expect("a folder of the workspace");
-    let upload = steps(&workflow)
-        .into_iter()
-        .find(|(job, step)| {
-            *job == "report"
-                && step["uses"]
-                    .as_str()
-                    .is_some_and(|uses| uses.starts_with("actions/upload-artifact@"))
-        })
-        .map(|(_, step)| step)
-        .expect("the report job uploads an artifact");
+    let upload = upload_step(&workflow, "report");
     assert_eq!(upload["with"]["path"].as_str(), Some(folder));
     assert_eq!(
         upload["with"]["name"].as_str(),
