@@ -447,7 +447,7 @@ impl SuiteRun {
                 stored: solution.map(|solution| solution.stats.stored),
                 ms: solution.map(|solution| solution.stats.milliseconds()),
                 checks: Checks(subject.verdicts().collect()),
-                pending: stale(subject).then(|| subject.pending_file()).flatten(),
+                pending: subject.is_stale().then(|| subject.pending_file()).flatten(),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -484,13 +484,6 @@ struct LevelLine<'a> {
     /// The level's pending file, when a stale check kept one for review.
     #[serde(skip_serializing_if = "Option::is_none")]
     pending: Option<String>,
-}
-
-/// Whether any check of `subject` is stale.
-fn stale(subject: &Subject) -> bool {
-    subject
-        .verdicts()
-        .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }))
 }
 
 fn print_line(line: &LevelLine) {

@@ -69,10 +69,7 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
         .collect();
     let back = "<p><a href=\"../index.html\">all levels</a></p>\n";
     // A stale level offers the command that accepts its change.
-    let stale = subject
-        .verdicts()
-        .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }));
-    let failures = if stale {
+    let failures = if subject.is_stale() {
         let pending = subject.pending_file().is_some();
         let command = subject.settings().accept_command(&entry.id(), pending);
         format!(

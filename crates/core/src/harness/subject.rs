@@ -555,6 +555,12 @@ impl Subject {
         Some(path)
     }
 
+    /// Whether a check computed so far is stale (bless would fix it).
+    pub fn is_stale(&self) -> bool {
+        self.verdicts()
+            .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }))
+    }
+
     /// The level's pending file, if it has one now (as messages show it).
     pub fn pending_file(&self) -> Option<String> {
         self.pending_path()

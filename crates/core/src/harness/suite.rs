@@ -231,10 +231,7 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
     }
     let mut pending: Vec<String> = Vec::new();
     for subject in subjects {
-        let stale = subject
-            .verdicts()
-            .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }));
-        if let Some(file) = subject.pending_file().filter(|_| stale)
+        if let Some(file) = subject.pending_file().filter(|_| subject.is_stale())
             && !pending.contains(&file)
         {
             pending.push(file);
