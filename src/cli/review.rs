@@ -16,7 +16,7 @@ use super::Exit;
 use crate::games;
 use crate::report::compare::{self, ValueChange};
 use crate::report::regression_meaning;
-use puzzle_qa_core::harness::{PendingPlace, Settings, Subject, Suite, unified};
+use puzzle_qa_core::harness::{PENDING_SUFFIX, PendingPlace, Settings, Subject, Suite, unified};
 use puzzle_qa_core::picture::ascii;
 
 mod screen;
@@ -284,12 +284,49 @@ fn own_table(text: &str, table: Option<&str>) -> String {
     own.to_string()
 }
 
-/// Every pending change under `settings` that `filters` select, worst
+/// The pending files under `settings` that belong to no level of the
+/// repository (their level file is gone), in path order.
+fn orphans(settings: &Settings, suite: &Suite) -> Vec<PathBuf> {
+    let owned: std::collections::BTreeSet<PathBuf> = suite
+        .subjects()
+        .iter()
+        .filter_map(|subject| {
+            puzzle_qa_core::harness::pending_path(settings, &subject.entry().expectation_path)
+        })
+        .collect();
+    let folder = match &settings.pending {
+        PendingPlace::Under(dir) => dir.join("expectations"),
+        _ => settings.expectations_dir(),
+    };
+    let mut found = Vec::new();
+    for game in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(game.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let path = file.path();
+            let pending = path
+                .file_name()
+                .is_some_and(|name| name.to_string_lossy().ends_with(PENDING_SUFFIX));
+            if pending && path.is_file() && !owned.contains(&path) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every pending change of `suite`'s levels that `filters` select, worst
 /// first (a mechanic turned decoration), then in level order; and a
 /// warning for each pending file left out (it does not parse, or the
 /// levels of its file moved since it was written).
-fn pending_changes(settings: Settings, filters: &[String]) -> (Vec<Change>, Vec<String>) {
-    let suite = Suite::discover(settings.clone());
+fn pending_changes(
+    settings: &Settings,
+    suite: &Suite,
+    filters: &[String],
+) -> (Vec<Change>, Vec<String>) {
     let (mut found, mut warnings) = (Vec::new(), Vec::new());
     let mut warn = |warning: String| {
         if !warnings.contains(&warning) {
@@ -303,7 +340,7 @@ fn pending_changes(settings: Settings, filters: &[String]) -> (Vec<Change>, Vec<
             continue;
         }
         let Some(anywhere) =
-            puzzle_qa_core::harness::pending_path(&settings, &entry.expectation_path)
+            puzzle_qa_core::harness::pending_path(settings, &entry.expectation_path)
                 .filter(|path| path.exists())
         else {
             continue;
@@ -448,7 +485,32 @@ pub fn run(args: Args) -> Exit {
         );
         return Exit::BadInput;
     }
-    let (changes, warnings) = pending_changes(settings, &args.filters);
+    // Pending files whose level is gone: deleted by a plain `--reject`,
+    // else named.
+    let suite = Suite::discover(settings.clone());
+    let orphaned = if args.filters.is_empty() {
+        orphans(&settings, &suite)
+    } else {
+        Vec::new()
+    };
+    for path in &orphaned {
+        let shown = settings.shown(path);
+        if args.reject {
+            match std::fs::remove_file(path) {
+                Ok(()) => println!("deleted {shown}: its level is gone"),
+                Err(error) => {
+                    eprintln!("error: cannot delete {shown}: {error}");
+                    return Exit::BadInput;
+                }
+            }
+        } else {
+            eprintln!(
+                "warning: {shown} belongs to no level (its level file is gone): `puzzle-qa \
+                 review --reject` deletes it"
+            );
+        }
+    }
+    let (changes, warnings) = pending_changes(&settings, &suite, &args.filters);
     for warning in &warnings {
         eprintln!("warning: {warning}");
     }

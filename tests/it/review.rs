@@ -575,3 +575,35 @@ fn check_json_names_the_pending_file_of_a_stale_level() {
             .is_none()
     );
 }
+
+#[test]
+fn a_pending_file_whose_level_is_gone_is_named_and_a_plain_reject_deletes_it() {
+    let project = edited(false);
+    cargo_test(&project);
+    project.remove(&level_path("hugmaze", "01-first-hug"));
+    let orphan = pending("hugmaze", "01-first-hug");
+    let out = project.puzzle_qa(&["review", "--list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "warning: {orphan} belongs to no level (its level file is gone): `puzzle-qa review \
+             --reject` deletes it\n"
+        )
+    );
+    assert!(
+        stdout(&out).starts_with("bloxorz::level01: "),
+        "{}",
+        stdout(&out)
+    );
+    // A filtered reject leaves it; a plain one deletes it with the rest.
+    let out = project.puzzle_qa(&["review", "--reject", "bloxorz::"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(project.exists(&orphan));
+    cargo_test(&project);
+    let out = project.puzzle_qa(&["review", "--reject"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains(&format!("deleted {orphan}: its level is gone")));
+    assert!(!project.exists(&orphan));
+    assert!(!project.exists(&pending("bloxorz", "level01")));
+}
