@@ -15,7 +15,7 @@ use toml_edit::DocumentMut;
 use super::Exit;
 use crate::games;
 use crate::report::compare::{self, ValueChange};
-use crate::report::regression_meaning;
+use crate::report::{member_table, regression_meaning};
 use puzzle_qa_core::harness::{PENDING_SUFFIX, PendingPlace, Settings, Subject, Suite, unified};
 use puzzle_qa_core::picture::ascii;
 
@@ -66,10 +66,9 @@ pub struct Change {
     pending: PathBuf,
     /// The pending file as messages show it.
     shown_pending: String,
-    /// The level's expectations as they are (its table, for a level of a
-    /// file of several), and as accepting would leave them.
-    before: String,
-    after: String,
+    /// The level's `solution` as the expectation file has it, and as
+    /// accepting would leave it.
+    solutions: [Option<String>; 2],
     /// The whole expectation file as it is and as accepting leaves it, for
     /// the diff.
     file_before: String,
@@ -135,14 +134,7 @@ impl Change {
             Ok(level) => level,
             Err(message) => return format!("(the level does not load: {message})\n"),
         };
-        let solution = |text: &str| -> Option<String> {
-            text.parse::<DocumentMut>()
-                .ok()?
-                .get("solution")?
-                .as_str()
-                .map(str::to_string)
-        };
-        let (old, new) = (solution(&self.before), solution(&self.after));
+        let [old, new] = self.solutions.clone();
         let play = |moves: &Option<String>| {
             moves
                 .as_deref()
@@ -266,22 +258,14 @@ fn explain(change: &ValueChange) -> String {
     }
 }
 
-/// The level's own keys (its table, for a level of a file of several) as a
-/// document of their own.
-fn own_table(text: &str, table: Option<&str>) -> String {
-    let Ok(document) = text.parse::<DocumentMut>() else {
-        return String::new();
-    };
-    let Some(table) = table else {
-        return text.to_string();
-    };
-    let mut own = DocumentMut::new();
-    if let Some(table) = document.get(table).and_then(|item| item.as_table()) {
-        for (key, item) in table.iter() {
-            own.insert(key, item.clone());
-        }
+/// The level's own keys in the expectation file's `text`: the whole file,
+/// or its table `[N]` for a level of a file of several (`None` if absent).
+fn level_keys(text: &str, member: Option<usize>) -> Option<DocumentMut> {
+    let document = text.parse::<DocumentMut>().ok()?;
+    match member {
+        None => Some(document),
+        Some(number) => member_table(Some(&document), number),
     }
-    own.to_string()
 }
 
 /// The pending files under `settings` that belong to no level of the
@@ -371,17 +355,15 @@ fn pending_changes(
             }
         };
         let file_before = std::fs::read_to_string(&entry.expectation_path).unwrap_or_default();
-        let table = entry.table();
         let (before, after) = (
-            own_table(&file_before, table.as_deref()),
-            own_table(&file_after, table.as_deref()),
+            level_keys(&file_before, entry.member),
+            level_keys(&file_after, entry.member),
         );
-        let parse = |text: &str| text.parse::<DocumentMut>().ok();
-        let changes = compare::changes(
-            parse(&before).as_ref(),
-            parse(&after).as_ref(),
-            &entry.known_keys(),
-        );
+        let changes = compare::changes(before.as_ref(), after.as_ref(), &entry.known_keys());
+        let solution = |keys: &Option<DocumentMut>| {
+            let solution = keys.as_ref()?.get("solution")?.as_str()?;
+            Some(solution.to_string())
+        };
         let root_key = |key: &str| key.split(['.', '[']).next().unwrap_or("").to_string();
         let checks = entry
             .game
@@ -400,8 +382,7 @@ fn pending_changes(
             subject: Arc::clone(subject),
             shown_pending: settings.shown(&pending),
             pending,
-            before,
-            after,
+            solutions: [solution(&before), solution(&after)],
             file_before,
             file_after,
             changes,

@@ -644,7 +644,7 @@ fn parsed(text: &str) -> DocumentMut {
 
 /// Table `[number]` of a file of many levels' expectations, as a document
 /// of its own (what the key-by-key comparison reads).
-fn member_table(document: Option<&DocumentMut>, number: usize) -> Option<DocumentMut> {
+pub(crate) fn member_table(document: Option<&DocumentMut>, number: usize) -> Option<DocumentMut> {
     let table = document?.get(&number.to_string())?.as_table()?;
     let mut own = DocumentMut::new();
     for (key, item) in table.iter() {

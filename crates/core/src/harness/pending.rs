@@ -61,12 +61,10 @@ pub(crate) fn record(
 ) -> Result<Option<PathBuf>, String> {
     let _lock = lock(entry)?;
     let (current_text, current) = read_document(&entry.expectation_path)?;
-    let mut proposed = current.clone();
-    if let Some((_, earlier)) = read_if_present(pending)? {
-        for scope in scopes(entry, &earlier) {
-            overlay(&mut proposed, &earlier, scope.as_deref(), canonical);
-        }
-    }
+    let mut proposed = match read_if_present(pending)? {
+        Some((_, earlier)) => with_pending(entry, &current, &earlier, canonical),
+        None => current.clone(),
+    };
     apply(&mut proposed, entry.table().as_deref(), values, canonical);
     settle(pending, &proposed, &current, &current_text)
 }
@@ -94,10 +92,7 @@ pub fn accept(
         })?;
     }
     // What is still pending for the file's other levels.
-    let mut rest = current.clone();
-    for other in scopes(entry, &proposal) {
-        overlay(&mut rest, &proposal, other.as_deref(), canonical);
-    }
+    let rest = with_pending(entry, &current, &proposal, canonical);
     settle(pending, &rest, &current, &text)?;
     Ok(changes)
 }
@@ -121,10 +116,7 @@ pub fn reject(entry: &LevelEntry, pending: &Path, canonical: &[&str]) -> Result<
     {
         proposal.remove(scope);
     }
-    let mut rest = current.clone();
-    for other in scopes(entry, &proposal) {
-        overlay(&mut rest, &proposal, other.as_deref(), canonical);
-    }
+    let rest = with_pending(entry, &current, &proposal, canonical);
     settle(pending, &rest, &current, &current_text)?;
     Ok(())
 }
@@ -165,6 +157,21 @@ fn settle(
     replace_whole(pending, &text)
         .map_err(|(what, error)| format!("cannot {what} {shown}: {error}"))?;
     Ok(Some(pending.to_path_buf()))
+}
+
+/// `current` with the machine-owned values of every level `pending` speaks
+/// for: the pending file as it should read now.
+fn with_pending(
+    entry: &LevelEntry,
+    current: &DocumentMut,
+    pending: &DocumentMut,
+    canonical: &[&str],
+) -> DocumentMut {
+    let mut proposed = current.clone();
+    for scope in scopes(entry, pending) {
+        overlay(&mut proposed, pending, scope.as_deref(), canonical);
+    }
+    proposed
 }
 
 /// Every level's scope a pending file may speak for: the whole file for a
