@@ -7,19 +7,15 @@
 
 mod sokoban;
 
+use puzzle_qa_core::checks::SEARCH;
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::Many;
 
-static GAMES: &[GameChecks] = &[GameChecks {
-    name: "sokoban",
-    extension: "xsb",
-    load: &sokoban::load,
-    many: Some(Many {
-        count: sokoban::count,
-        load: sokoban::load_many,
-    }),
-    checks: puzzle_qa_core::checks::SEARCH,
-}];
+/// Sokoban: `.xsb` files, each a collection of levels.
+const SOKOBAN: GameChecks = GameChecks::new("sokoban", "xsb", &sokoban::load, SEARCH)
+    .with_many(Many::new(sokoban::count, sokoban::load_many));
+
+static GAMES: &[GameChecks] = &[SOKOBAN];
 
 fn main() -> std::process::ExitCode {
     puzzle_qa_core::harness::main(env!("CARGO_MANIFEST_DIR"), "examples/sokoban", GAMES)

@@ -58,7 +58,7 @@ pub fn count(text: &str) -> usize {
 
 /// Reads an XSB collection, each level on its own: one that does not parse
 /// leaves the others loaded.
-pub fn load_many(text: &str) -> Result<LoadedMany, Diagnostic> {
+pub fn load_many(text: &str) -> Result<LoadedMany, Vec<Diagnostic>> {
     let levels: Vec<Member> = xsb::split(text)
         .into_iter()
         .map(|level| Member {
@@ -69,7 +69,7 @@ pub fn load_many(text: &str) -> Result<LoadedMany, Diagnostic> {
         })
         .collect();
     if levels.is_empty() {
-        return Err(no_level());
+        return Err(vec![no_level()]);
     }
     Ok(LoadedMany {
         levels,

@@ -2,15 +2,42 @@
 //! pieces) a level needs, by re-solving it without each.
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::load::load;
-use super::{AblateArgs, Exit};
+use super::Exit;
+use super::load::{self, Request};
 use puzzle_qa_core::ablation::{self, Ablated, Class};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::AnyLevel;
-use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
+use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The level file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Also remove each single object, hole, plate, gate or cat alone (each
+    /// gets its mechanic's replacement on its own cell).
+    #[arg(long)]
+    objects: bool,
+    /// The game of FILE, instead of inferring it from the folder name.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level to ablate,
+    /// counting grid levels from 1 (default 1).
+    #[arg(long, value_name = "N")]
+    level: Option<u64>,
+    /// The most states one search may store before giving up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+    /// Print one JSON object: {file, game, par, mechanics: {NAME: {class, par}},
+    /// objects: [{mechanic, at: [row, col], replacement, class, par}]}
+    /// (objects is empty without --objects).
+    #[arg(long)]
+    json: bool,
+}
 
 /// `ablate --json`; scripts depend on these names.
 #[derive(Serialize)]
@@ -68,14 +95,20 @@ struct ObjectLine<'a> {
     par: Option<u32>,
 }
 
-pub fn run(args: AblateArgs) -> Exit {
-    let file = args.file.display().to_string();
-    let Some(loaded) = load(&args.file, args.game.as_deref(), args.level) else {
+pub fn run(args: Args) -> Exit {
+    let request = Request {
+        game: args.game.as_deref(),
+        level: args.level,
+        seed: None,
+    };
+    let Some(loaded) = load::one(&args.file, request) else {
         return Exit::BadInput;
     };
-    let level = loaded.loaded.level.as_ref();
+    let (game, file) = (loaded.game.name, loaded.shown.clone());
+    let picked = loaded.into_level();
+    let level = picked.level.as_ref();
     if let Some(before) = level.reachability() {
-        return reachability(&file, loaded.game.name, level, &before, args.json);
+        return reachability(&file, game, level, &before, args.json);
     }
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
@@ -123,9 +156,9 @@ pub fn run(args: AblateArgs) -> Exit {
     if args.json {
         let report = AblateJson {
             file: &file,
-            game: loaded.game.name,
+            game,
             par: solution.par,
-            level: loaded.level,
+            level: picked.number,
             mechanics: Mechanics(
                 mechanics
                     .iter()
@@ -160,14 +193,7 @@ pub fn run(args: AblateArgs) -> Exit {
             serde_json::to_string(&report).expect("plain data serializes")
         );
     } else {
-        print_text(
-            &file,
-            loaded.game.name,
-            &solution,
-            &mechanics,
-            &pieces,
-            args.objects,
-        );
+        print_text(&file, game, &solution, &mechanics, &pieces, args.objects);
     }
     if unknown { Exit::Failed } else { Exit::Passed }
 }

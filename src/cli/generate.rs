@@ -8,11 +8,65 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::{Exit, GenerateArgs};
+use super::Exit;
 use puzzle_qa_core::game::Cost;
 use puzzle_qa_core::generate::{Budget, Generated, Generator, Progress, Target};
 use puzzle_qa_core::generate::{Milestone, Placement, write_level};
 use puzzle_qa_core::harness::GameChecks;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game to make a level for (one that has a level generator).
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// The par the level must reach.
+    #[arg(long, value_name = "N")]
+    min_par: Cost,
+    /// The grid's width, at most (default: the game's usual size).
+    #[arg(long, value_name = "W")]
+    width: Option<usize>,
+    /// The grid's height, at most.
+    #[arg(long, value_name = "H")]
+    height: Option<usize>,
+    /// The mechanic kinds the generator may place, comma-separated, by the
+    /// names `ablate` reports (default: all the game has).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    mechanics: Vec<String>,
+    /// At least this many distinct mechanic kinds in the level.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    min_mechanics: usize,
+    /// Every mechanic in the level must be needed: not decoration.
+    #[arg(long)]
+    require_needed: bool,
+    /// The random seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop after N generations (reproducible).
+    #[arg(long, value_name = "N")]
+    generations: Option<u64>,
+    /// Stop after SECS seconds (default 600 when --generations is not given;
+    /// not reproducible).
+    #[arg(long, value_name = "SECS")]
+    time: Option<f64>,
+    /// The level file to write [default: levels/GAME/gen-SEED.txt]; its
+    /// expectations go to expectations/GAME/ beside that levels/ folder, or
+    /// next to the file outside a repository.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Replace the level and expectation files if they exist.
+    #[arg(long)]
+    force: bool,
+    /// The most states one search may store; a candidate that needs more is
+    /// dropped (the default keeps the run fast; the suite's own limit is
+    /// higher, so a written level always passes it).
+    #[arg(long, value_name = "N", default_value_t = puzzle_qa_core::generate::DEFAULT_LIMIT)]
+    limit: usize,
+    /// Print one JSON object: {file, expectations, game, seed, par,
+    /// mechanics: {NAME: class}, target_met, checks_passed, generations,
+    /// candidates, seconds, history: [{generation, seconds, par}]}.
+    #[arg(long)]
+    json: bool,
+}
 
 /// Set by Ctrl-C: the run stops after the current generation and writes
 /// the best level so far. A second Ctrl-C quits at once.
@@ -38,7 +92,7 @@ struct GenerateJson<'a> {
     history: &'a [Milestone],
 }
 
-pub fn run(args: GenerateArgs) -> Exit {
+pub fn run(args: Args) -> Exit {
     let (game, generator, target) = match settle(&args) {
         Ok(settled) => settled,
         Err(message) => {
@@ -154,9 +208,7 @@ pub fn run(args: GenerateArgs) -> Exit {
 
 /// The game, its generator and the target, from the arguments, or why they
 /// do not make sense.
-fn settle(
-    args: &GenerateArgs,
-) -> Result<(&'static GameChecks, &'static dyn Generator, Target), String> {
+fn settle(args: &Args) -> Result<(&'static GameChecks, &'static dyn Generator, Target), String> {
     let game = crate::games::find(&args.game).ok_or_else(|| {
         format!(
             "unknown game `{}`\n  = hint: games are {}",
@@ -286,7 +338,7 @@ fn hint<'a>(mechanics: impl Iterator<Item = (&'a str, &'a str)>) -> String {
 /// The expectation file's `notes`: how the level was made and the command
 /// that makes it again (with the generation count the run actually reached,
 /// which is reproducible even when the run was bounded by time).
-fn notes(args: &GenerateArgs, target: &Target, generated: &Generated) -> String {
+fn notes(args: &Args, target: &Target, generated: &Generated) -> String {
     let mut command = format!(
         "puzzle-qa generate {} --min-par {} --width {} --height {} --mechanics {}",
         args.game,

@@ -1,61 +1,96 @@
-//! Reading a level file from disk for a command, with errors rendered for
-//! the terminal.
+//! Reading level files for a command, every game alike: which game a file
+//! is, which of its levels the command acts on (`--level`), seeded how
+//! (`--seed`), with warnings and errors rendered for the terminal.
 
 use std::path::Path;
 
 use crate::games::{all, find};
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::level::{Loaded, read_level, read_levels};
+use puzzle_qa_core::level::{AnyLevel, Loaded, read_level, read_levels};
 
-/// A level file read and parsed.
-pub struct LoadedFile {
-    pub game: &'static GameChecks,
-    pub loaded: Loaded,
-    /// The level's number in its file, for a game whose files hold several.
+/// What a command asked of the files it was given.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Request<'a> {
+    /// `--game`: the game of every file, instead of telling it.
+    pub game: Option<&'a str>,
+    /// `--level N`: level N of a file of several (counting from 1).
     pub level: Option<u64>,
+    /// `--seed`: the seed of the level's random generator.
+    pub seed: Option<&'a str>,
 }
 
-/// Reads and parses `path`: for a game whose files hold several levels,
-/// level `level` of it (default 1). Warnings and any error go to stderr,
-/// rendered against the file; `None` means the error was printed (bad
-/// input, exit 2).
-pub fn load(path: &Path, game: Option<&str>, level: Option<u64>) -> Option<LoadedFile> {
-    match read(path, game, level) {
-        Ok(loaded) => Some(loaded),
-        Err(message) => {
-            eprint!("{message}");
-            None
-        }
+/// A level file read and parsed: its game and the levels picked from it.
+pub struct LevelFile {
+    pub game: &'static GameChecks,
+    /// The file as messages show it.
+    pub shown: String,
+    /// The levels picked, in file order.
+    pub levels: Vec<Picked>,
+    /// Whether a picked level of the file did not load (its error printed;
+    /// the others are in `levels`).
+    pub bad: bool,
+}
+
+/// One level picked from a file.
+pub struct Picked {
+    /// The parsed level.
+    pub level: Box<dyn AnyLevel>,
+    /// Its number in its file, for a game whose files hold several.
+    pub number: Option<u64>,
+    /// The level as messages name it: `FILE`, or `FILE level N`.
+    pub label: String,
+}
+
+impl LevelFile {
+    /// The one level picked (a file read with [`one`]).
+    pub fn into_level(self) -> Picked {
+        self.levels
+            .into_iter()
+            .next()
+            .expect("`one` picks one level")
     }
 }
 
-fn read(path: &Path, game: Option<&str>, level: Option<u64>) -> Result<LoadedFile, String> {
+/// Reads `path` for a command that acts on one level: for a game whose
+/// files hold several, level `--level` (default 1). `None` means an error
+/// was printed (bad input, exit 2).
+pub fn one(path: &Path, request: Request) -> Option<LevelFile> {
+    read(path, request, Some(1))
+        .map_err(|message| eprint!("{message}"))
+        .ok()
+        .filter(|file| !file.levels.is_empty())
+}
+
+/// Reads `path` for a command that acts on every level of a file: level
+/// `--level` alone if given. `None` means an error was printed (bad input,
+/// exit 2).
+pub fn every(path: &Path, request: Request) -> Option<LevelFile> {
+    read(path, request, None)
+        .map_err(|message| eprint!("{message}"))
+        .ok()
+}
+
+/// Reads `path`: of a file of several levels, level `--level`, else level
+/// `unasked` (`None`: every level).
+fn read(path: &Path, request: Request, unasked: Option<u64>) -> Result<LevelFile, String> {
     let shown = path.display().to_string();
-    let game = match game {
-        Some(name) => find(name).ok_or_else(|| {
-            format!(
-                "error: unknown game `{name}`\n  = hint: games are {}\n",
-                crate::games::names()
-            )
-        })?,
-        None if let Some(named) = crate::games::named() => named,
-        None if GameChecks::of_folder(path, all()).is_none()
-            && super::puzzlescript::recognise(path, None) =>
-        {
-            find(super::puzzlescript::NAME).expect("PuzzleScript is registered")
+    let game = game_of(path, &shown, request.game)?;
+    let seeded = |loaded: Loaded| -> Result<Box<dyn AnyLevel>, String> {
+        match request.seed {
+            None => Ok(loaded.level),
+            Some(seed) => loaded.level.reseeded(seed).ok_or_else(|| {
+                format!(
+                    "error: --seed seeds a game's random generator; {} levels have none\n",
+                    game.name
+                )
+            }),
         }
-        None => GameChecks::of_folder(path, all()).ok_or_else(|| {
-            format!(
-                "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
-                 levels/<game>/ or pass --game GAME (games are {})\n",
-                crate::games::names()
-            )
-        })?,
     };
     let Some(many) = game.many else {
-        if level.is_some() {
+        if request.level.is_some() {
             return Err(format!(
-                "error: --level: a {} file holds one level\n",
+                "error: --level picks a level of a file of many levels; {shown} is one {} level\n  \
+                 = hint: run the command without --level\n",
                 game.name
             ));
         }
@@ -63,32 +98,88 @@ fn read(path: &Path, game: Option<&str>, level: Option<u64>) -> Result<LoadedFil
         for warning in &loaded.warnings {
             eprint!("{}", warning.render(&shown, &text));
         }
-        return Ok(LoadedFile {
+        return Ok(LevelFile {
             game,
-            loaded,
-            level: None,
+            levels: vec![Picked {
+                level: seeded(loaded)?,
+                number: None,
+                label: shown.clone(),
+            }],
+            shown,
+            bad: false,
         });
     };
     let (text, file) = read_levels(path, &shown, many)?;
-    let number = level.unwrap_or(1);
     let count = file.levels.len();
-    let member = usize::try_from(number)
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|index| file.levels.into_iter().nth(index))
-        .ok_or_else(|| {
-            format!(
-                "error: {shown} has {count} levels; there is no level {number}\n  = hint: \
-                 levels count from 1\n"
-            )
-        })?;
-    let loaded = member.level.map_err(|error| error.render(&shown, &text))?;
-    for warning in file.warnings.iter().chain(&loaded.warnings) {
+    let only = request.level.or(unasked);
+    if let Some(number) = only
+        && !(1..=count as u64).contains(&number)
+    {
+        return Err(format!(
+            "error: {shown} has {count} levels; there is no level {number}\n  = hint: levels \
+             count from 1\n"
+        ));
+    }
+    for warning in &file.warnings {
         eprint!("{}", warning.render(&shown, &text));
     }
-    Ok(LoadedFile {
+    let mut picked = LevelFile {
         game,
-        loaded,
-        level: Some(number),
+        shown: shown.clone(),
+        levels: Vec::new(),
+        bad: false,
+    };
+    for (number, member) in (1..).zip(file.levels) {
+        if only.is_some_and(|only| only != number) {
+            continue;
+        }
+        match member.level {
+            Ok(loaded) => {
+                for warning in &loaded.warnings {
+                    eprint!("{}", warning.render(&shown, &text));
+                }
+                picked.levels.push(Picked {
+                    level: seeded(loaded)?,
+                    number: Some(number),
+                    label: format!("{shown} level {number}"),
+                });
+            }
+            Err(error) => {
+                eprint!("{}", error.render(&shown, &text));
+                picked.bad = true;
+            }
+        }
+    }
+    Ok(picked)
+}
+
+/// The game of the file at `path`: `--game`'s, else the only
+/// `--game-manifest`'s, else its folder's, else the first game that
+/// recognises its text.
+fn game_of(path: &Path, shown: &str, named: Option<&str>) -> Result<&'static GameChecks, String> {
+    if let Some(name) = named {
+        return find(name).ok_or_else(|| {
+            format!(
+                "error: unknown game `{name}`\n  = hint: games are {}\n",
+                crate::games::names()
+            )
+        });
+    }
+    if let Some(game) = crate::games::named().or_else(|| GameChecks::of_folder(path, all())) {
+        return Ok(game);
+    }
+    recognised(path).ok_or_else(|| {
+        format!(
+            "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
+             levels/<game>/ or pass --game GAME (games are {})\n",
+            crate::games::names()
+        )
     })
+}
+
+/// The game whose files read like the text of `path`, for a file that
+/// stands outside any game's folder (`mygame.txt` alone).
+pub fn recognised(path: &Path) -> Option<&'static GameChecks> {
+    let text = String::from_utf8(std::fs::read(path).ok()?).ok()?;
+    GameChecks::of_text(&text, all())
 }

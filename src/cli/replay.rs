@@ -1,11 +1,40 @@
-//! `puzzle-qa replay`: does a move text win, and in how many moves?
+//! `puzzle-qa replay`: does a move text win, and in how many moves? For a
+//! game whose pictures show its whole board, the level after each move too.
+
+use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::load::load;
-use super::{Exit, ReplayArgs};
+use super::Exit;
+use super::load::{self, Request};
 use puzzle_qa_core::diagnostic::Diagnostic;
+use puzzle_qa_core::game::Contents;
 use puzzle_qa_core::level::ReplayReport;
+use puzzle_qa_core::picture::{Playback, ascii};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The level file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The moves, in the game's notation (docs/games/ gives each game's).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    moves: String,
+    /// The game of FILE, instead of inferring it from the folder name (or,
+    /// for PuzzleScript, from the file's section headers).
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level to play, counting
+    /// grid levels from 1 (message entries are not levels).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
+    /// For a game that uses randomness: the seed of its random generator.
+    #[arg(long, value_name = "TEXT")]
+    seed: Option<String>,
+    /// Print one JSON object instead of a sentence.
+    #[arg(long)]
+    json: bool,
+}
 
 /// The line of `replay --json`; scripts depend on these names.
 #[derive(Serialize)]
@@ -13,67 +42,101 @@ struct ReplayLine<'a> {
     file: &'a str,
     #[serde(flatten)]
     report: &'a ReplayReport,
+    /// The level's number in its file, for a file of several levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u64>,
+    /// What each cell holds after the last move played, for a game that
+    /// tells ([`Draw::contents`](puzzle_qa_core::game::Draw::contents)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cells: Option<&'a Contents>,
 }
 
-pub fn run(args: ReplayArgs) -> Exit {
-    if super::puzzlescript::recognise(&args.file, args.game.as_deref()) {
-        return super::puzzlescript::replay(&args);
-    }
-    let file = args.file.display().to_string();
-    if args.level.is_some() || args.seed.is_some() {
-        eprintln!(
-            "error: --level and --seed are for PuzzleScript files (many levels, random rules); {file} is one level of its game\n  = hint: run `puzzle-qa replay {file} --moves ...`"
-        );
-        return Exit::BadInput;
-    }
-    let Some(loaded) = load(&args.file, args.game.as_deref(), None) else {
+pub fn run(args: Args) -> Exit {
+    let request = Request {
+        game: args.game.as_deref(),
+        level: args.level,
+        seed: args.seed.as_deref(),
+    };
+    let Some(file) = load::one(&args.file, request) else {
         return Exit::BadInput;
     };
-    let report = match loaded.loaded.level.replay_text(&args.moves) {
+    let shown = file.shown.clone();
+    let picked = file.into_level();
+    let level = picked.level.as_ref();
+    let bad_moves = |error: puzzle_qa_core::game::NotationError| {
+        let message = Diagnostic::error(format!("the moves do not read: {}", error.message))
+            .at(1, error.column, 1)
+            .render("--moves", &args.moves);
+        eprint!("{message}");
+        Exit::BadInput
+    };
+    let report = match level.replay_text(&args.moves) {
         Ok(report) => report,
-        Err(error) => {
-            let width = 1;
-            let message = Diagnostic::error(format!("the moves do not read: {}", error.message))
-                .at(1, error.column, width)
-                .render("--moves", &args.moves);
-            eprint!("{message}");
-            return Exit::BadInput;
-        }
+        Err(error) => return bad_moves(error),
+    };
+    // The same moves through the same loop, drawn: only a game whose
+    // pictures are its whole board shows them.
+    let board = match level.playback(&args.moves) {
+        Ok(playback) => playback.filter(|playback| playback.contents.is_some()),
+        Err(error) => return bad_moves(error),
     };
     if args.json {
         let line = ReplayLine {
-            file: &file,
+            file: &shown,
             report: &report,
+            level: picked.number,
+            cells: board.as_ref().and_then(|board| board.contents.as_ref()),
         };
         println!(
             "{}",
             serde_json::to_string(&line).expect("plain data serializes")
         );
-    } else if report.won {
-        println!("{file}: wins in {} moves", report.moves);
+    } else {
+        if let Some(board) = &board {
+            print_frames(&picked.label, board);
+        }
+        print_verdict(&picked.label, &report);
+    }
+    if report.won {
+        Exit::Passed
+    } else {
+        Exit::Failed
+    }
+}
+
+/// The level at the start and after each move played.
+fn print_frames(label: &str, board: &Playback) {
+    for (index, frame) in board.frames.iter().enumerate() {
+        match index {
+            0 => println!("{label}: start"),
+            _ => println!("after move {index} ({})", frame.text),
+        }
+        print!("{}", ascii::grid(&frame.scene));
+    }
+}
+
+/// Whether the moves win, and where they stop being legal.
+fn print_verdict(label: &str, report: &ReplayReport) {
+    if report.won {
+        println!("{label}: wins in {} moves", report.moves);
         if let (Some(index), Some(reason)) = (report.failed_at, &report.reason) {
             println!(
                 "  move {} (0-based {index}) and after are spare: {reason}",
                 index + 1
             );
         }
-    } else {
-        let reason = report.reason.as_deref().unwrap_or("not won");
-        match report.failed_at {
-            Some(index) => println!(
-                "{file}: fails at move {} (0-based {index}) after {} counted moves: {reason}",
-                index + 1,
-                report.moves
-            ),
-            None => println!(
-                "{file}: does not win ({} counted moves): {reason}",
-                report.moves
-            ),
-        }
+        return;
     }
-    if report.won {
-        Exit::Passed
-    } else {
-        Exit::Failed
+    let reason = report.reason.as_deref().unwrap_or("not won");
+    match report.failed_at {
+        Some(index) => println!(
+            "{label}: fails at move {} (0-based {index}) after {} counted moves: {reason}",
+            index + 1,
+            report.moves
+        ),
+        None => println!(
+            "{label}: does not win ({} counted moves): {reason}",
+            report.moves
+        ),
     }
 }

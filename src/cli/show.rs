@@ -1,28 +1,73 @@
 //! `puzzle-qa show`: a level drawn, with its optimal solution (or the
 //! given moves) overlaid: ASCII in the terminal, SVG, or an HTML replay.
 
-use super::load::load;
-use super::{Exit, ShowArgs};
+use std::path::PathBuf;
+
+use super::Exit;
+use super::load::{self, Request};
 use puzzle_qa_core::harness::replace_whole;
 use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::picture::{Playback, ascii, html, svg};
-use puzzle_qa_core::search::{Algorithm, SearchOptions};
+use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
-pub fn run(args: ShowArgs) -> Exit {
-    if super::puzzlescript::recognise(&args.file, args.game.as_deref()) {
-        return super::puzzlescript::show(&args);
-    }
-    let file = args.file.display().to_string();
-    if args.level.is_some() || args.seed.is_some() {
-        eprintln!(
-            "error: --level and --seed are for PuzzleScript files (many levels, random rules); {file} is one level of its game\n  = hint: run `puzzle-qa show {file}`"
-        );
-        return Exit::BadInput;
-    }
-    let Some(loaded) = load(&args.file, args.game.as_deref(), None) else {
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The level file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Write an SVG picture here: the level, a legend, and the path of every
+    /// move numbered.
+    #[arg(long, value_name = "OUT")]
+    svg: Option<PathBuf>,
+    /// Write a self-contained HTML replay here (play/pause, arrow keys).
+    #[arg(long, value_name = "OUT")]
+    html: Option<PathBuf>,
+    /// Draw these moves (the game's notation) instead of a cheapest win.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// In the terminal, print the level after every move.
+    #[arg(long)]
+    step: bool,
+    /// The game of FILE, instead of inferring it from the folder name (or,
+    /// for PuzzleScript, from the file's section headers).
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level to draw, counting
+    /// grid levels from 1 (message entries are not levels).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
+    /// For a game that uses randomness: the seed of its random generator.
+    #[arg(long, value_name = "TEXT")]
+    seed: Option<String>,
+    /// The most states the search for a cheapest win may store.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+}
+
+pub fn run(args: Args) -> Exit {
+    let request = Request {
+        game: args.game.as_deref(),
+        level: args.level,
+        seed: args.seed.as_deref(),
+    };
+    let Some(file) = load::one(&args.file, request) else {
         return Exit::BadInput;
     };
-    draw(&*loaded.loaded.level, loaded.game.name, &file, None, &args)
+    let game = file.game.name;
+    let picked = file.into_level();
+    // A level with no par (its game uses randomness, say) has no cheapest
+    // win to look for: its start alone is drawn, unless --moves is given.
+    let no_par = picked.level.no_par();
+    let unsolved = no_par
+        .as_ref()
+        .map(|no_par| format!("the level has no par ({}): give --moves", no_par.status));
+    draw(
+        &*picked.level,
+        game,
+        &picked.label,
+        unsolved.as_deref(),
+        &args,
+    )
 }
 
 /// Draws `level` (of the game called `game`, read from `file`) as `args`
@@ -33,7 +78,7 @@ pub fn draw(
     game: &str,
     file: &str,
     unsolved: Option<&str>,
-    args: &ShowArgs,
+    args: &Args,
 ) -> Exit {
     // The moves to draw: the given ones, or a cheapest win.
     let (moves, what) = match (&args.moves, unsolved) {

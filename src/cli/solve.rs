@@ -1,74 +1,134 @@
-//! `puzzle-qa solve`: par and one cheapest solution for each level.
+//! `puzzle-qa solve`: par and one cheapest solution for each level (every
+//! level of a file of several, or its `--level N`).
+
+use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::load::load;
-use super::{Exit, SolveArgs};
+use super::Exit;
+use super::load::{self, Picked, Request};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::Solution;
-use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
+use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Level files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The game of every FILE, instead of inferring it from the folder name.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// The most states one search may store before giving up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
+    limit: usize,
+    /// The solver to run.
+    #[arg(long, default_value = "bfs", value_parser = algorithm_parser())]
+    algorithm: Algorithm,
+    /// For files of many levels (PuzzleScript): solve only level N
+    /// (counting grid levels from 1); without it, every level.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
+    /// Print one JSON object per level instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `--algorithm`'s values: the solvers' names, with clap's "possible values"
+/// help and its error for any other.
+fn algorithm_parser() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name)).map(|name| {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name() == name)
+            .expect("clap accepts only the listed names")
+    })
+}
 
 /// One line of `solve --json`; scripts depend on these names.
 #[derive(Serialize)]
 struct SolveLine<'a> {
     file: &'a str,
     game: &'a str,
-    status: Status,
+    /// `solved`, `unsolvable` or `limit`; for a level with no par, why
+    /// (`random`, `realtime`).
+    status: &'a str,
     par: Option<u32>,
     expanded: u64,
     stored: u64,
     ms: f64,
     solution: Option<&'a str>,
+    /// The level's number in its file, for a file of several levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u64>,
 }
 
-pub fn run(args: SolveArgs) -> Exit {
+pub fn run(args: Args) -> Exit {
     let options = SearchOptions {
         algorithm: args.algorithm,
         limit: args.limit,
     };
+    let request = Request {
+        game: args.game.as_deref(),
+        level: args.level,
+        seed: None,
+    };
     let mut verdict = Exit::Passed;
     let mut rows = Vec::new();
     for path in &args.files {
-        let file = path.display().to_string();
-        if super::puzzlescript::recognise(path, args.game.as_deref()) {
-            let levels =
-                super::puzzlescript::solve(path, options, args.level, args.json, &mut rows);
-            verdict = verdict.max(levels);
-            continue;
-        }
-        if args.level.is_some() {
-            eprintln!(
-                "error: --level picks a level of a file of many levels (PuzzleScript); {file} is one level of its game"
-            );
-            verdict = verdict.max(Exit::BadInput);
-            continue;
-        }
-        let Some(loaded) = load(path, args.game.as_deref(), None) else {
+        let Some(file) = load::every(path, request) else {
             verdict = verdict.max(Exit::BadInput);
             continue;
         };
-        let level = &loaded.loaded.level;
-        if let Some(reach) = level.reachability() {
-            if !reach.ok() {
-                verdict = verdict.max(Exit::Failed);
-            }
-            print_reachability(&file, loaded.game.name, &reach, args.json);
-            continue;
+        if file.bad {
+            verdict = verdict.max(Exit::BadInput);
         }
-        if options.algorithm == Algorithm::Astar && !level.offers_heuristic() {
+        let game = file.game.name;
+        if options.algorithm == Algorithm::Astar
+            && file
+                .levels
+                .iter()
+                .any(|picked| !picked.level.offers_heuristic())
+        {
             eprintln!(
-                "note: {} offers no heuristic; A* runs as Dijkstra on {file}",
-                loaded.game.name
+                "note: {game} offers no heuristic; A* runs as Dijkstra on {}",
+                file.shown
             );
         }
-        let solution = level.solve(options);
-        if solution.status != Status::Solved {
-            verdict = verdict.max(Exit::Failed);
-        }
-        if args.json {
-            print_json(&file, loaded.game.name, &solution);
-        } else {
-            rows.push((file, solution));
+        // A level with no par says why once a file: its status says which.
+        let mut noted = false;
+        for picked in &file.levels {
+            let level = &picked.level;
+            if let Some(reach) = level.reachability() {
+                if !reach.ok() {
+                    verdict = verdict.max(Exit::Failed);
+                }
+                print_reachability(picked, &file.shown, game, &reach, args.json);
+                continue;
+            }
+            if let Some(no_par) = level.no_par() {
+                if !noted {
+                    eprintln!("note: {}: {}", file.shown, no_par.note);
+                    noted = true;
+                }
+                if args.json {
+                    print_json(picked, &file.shown, game, no_par.status, None);
+                } else {
+                    println!("{}: {} (no par)", picked.label, no_par.status);
+                }
+                continue;
+            }
+            let solution = level.solve(options);
+            if solution.status != Status::Solved {
+                verdict = verdict.max(Exit::Failed);
+            }
+            if args.json {
+                let status = solution.status.to_string();
+                print_json(picked, &file.shown, game, &status, Some(&solution));
+            } else {
+                rows.push((picked.label.clone(), solution));
+            }
         }
     }
     if !args.json && !rows.is_empty() {
@@ -89,7 +149,9 @@ struct ReachLine<'a> {
     reach: &'a Reachability,
 }
 
-fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) {
+/// What a reachability game finds on `picked`, a level of the file shown
+/// as `file`: a line of JSON, or a sentence and a line per problem.
+fn print_reachability(picked: &Picked, file: &str, game: &str, reach: &Reachability, json: bool) {
     let status = if reach.ok() { "ok" } else { "problems" };
     if json {
         let line = ReachLine {
@@ -109,7 +171,7 @@ fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) 
         .iter()
         .map(|(who, reached)| format!("{who} {}", if *reached { "yes" } else { "no" }))
         .collect();
-    println!("{file}: {status} (goal: {})", goal.join(", "));
+    println!("{}: {status} (goal: {})", picked.label, goal.join(", "));
     for short in &reach.shortfalls {
         let [row, col] = short.collectible;
         let [from_row, from_col] = short.from;
@@ -129,16 +191,19 @@ fn print_reachability(file: &str, game: &str, reach: &Reachability, json: bool) 
     }
 }
 
-pub(super) fn print_json(file: &str, game: &str, solution: &Solution) {
+/// One line of `solve --json` for `picked`, a level of the file shown as
+/// `file`: its `solution`, or none for a level with no par.
+fn print_json(picked: &Picked, file: &str, game: &str, status: &str, solution: Option<&Solution>) {
     let line = SolveLine {
         file,
         game,
-        status: solution.status,
-        par: solution.par,
-        expanded: solution.stats.expanded,
-        stored: solution.stats.stored,
-        ms: solution.stats.milliseconds(),
-        solution: solution.moves.as_deref(),
+        status,
+        par: solution.and_then(|solution| solution.par),
+        expanded: solution.map_or(0, |solution| solution.stats.expanded),
+        stored: solution.map_or(0, |solution| solution.stats.stored),
+        ms: solution.map_or(0.0, |solution| solution.stats.milliseconds()),
+        solution: solution.and_then(|solution| solution.moves.as_deref()),
+        level: picked.number,
     };
     println!(
         "{}",

@@ -354,13 +354,7 @@ mod hop {
         Ok(Loaded::new(Hop { length }, Vec::new()))
     }
 
-    pub static GAMES: &[GameChecks] = &[GameChecks {
-        name: "hop",
-        extension: "txt",
-        load: &load,
-        many: None,
-        checks: SEARCH,
-    }];
+    pub static GAMES: &[GameChecks] = &[GameChecks::new("hop", "txt", &load, SEARCH)];
 }
 
 #[test]

@@ -101,7 +101,10 @@ fn the_text_form_draws_the_level_after_each_move_in_the_legends_characters() {
         text.contains("after move 1 (L)\n######\n#PC.T#\n"),
         "{text}"
     );
-    assert!(text.contains("does not win (1 moves)"), "{text}");
+    assert!(
+        text.contains("level 1: does not win (1 counted moves)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -146,10 +149,23 @@ fn bad_levels_moves_and_flags_are_bad_input() {
     assert_eq!(out.status.code(), Some(2), "levels count from 1");
 
     let bloxorz = repository().join("crates/bloxorz/tests/fixtures/official/level01.txt");
-    let out = replay(&bloxorz, &["--level", "2", "--moves", "R"]);
+    let out = replay(
+        &bloxorz,
+        &["--game", "bloxorz", "--level", "2", "--moves", "R"],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--level and --seed are for PuzzleScript files"),
+        stderr(&out).contains("--level picks a level of a file of many levels"),
+        "{}",
+        stderr(&out)
+    );
+    let out = replay(
+        &bloxorz,
+        &["--game", "bloxorz", "--seed", "7", "--moves", "R"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--seed seeds a game's random generator; bloxorz levels have none"),
         "{}",
         stderr(&out)
     );
@@ -291,11 +307,18 @@ fn show_draws_a_level_of_a_file_in_the_games_own_art() {
     let bloxorz = repository().join("crates/bloxorz/tests/fixtures/official/level01.txt");
     let out = puzzle_qa_in(
         repository(),
-        &["show", bloxorz.to_str().unwrap(), "--level", "2"],
+        &[
+            "show",
+            bloxorz.to_str().unwrap(),
+            "--game",
+            "bloxorz",
+            "--level",
+            "2",
+        ],
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--level and --seed are for PuzzleScript files"),
+        stderr(&out).contains("--level picks a level of a file of many levels"),
         "{}",
         stderr(&out)
     );

@@ -48,16 +48,13 @@ use puzzle_qa_core::level::Many;
 use crate::support::{Project, expectation_path, failing, level_file, verdicts};
 
 /// Sokoban as the example registers it (`examples/sokoban/main.rs`).
-static GAMES: &[GameChecks] = &[GameChecks {
-    name: "sokoban",
-    extension: "xsb",
-    load: &game::load,
-    many: Some(Many {
-        count: game::count,
-        load: game::load_many,
-    }),
-    checks: puzzle_qa_core::checks::SEARCH,
-}];
+static GAMES: &[GameChecks] = &[GameChecks::new(
+    "sokoban",
+    "xsb",
+    &game::load,
+    puzzle_qa_core::checks::SEARCH,
+)
+.with_many(Many::new(game::count, game::load_many))];
 
 /// Six levels, every way of setting them apart: a file header set off by a
 /// blank line, `;` titles above, a comment between two levels with no blank
@@ -231,8 +228,9 @@ fn count_agrees_with_load_without_parsing_a_level() {
     // Nothing but notes: no level, and the file says so.
     for text in ["", "; only a comment\n", "Title: none\n\n"] {
         assert_eq!(game::count(text), 0);
-        let error = game::load_many(text).err().expect("no level");
-        assert_eq!(error.message, "no level in the file");
+        let errors = game::load_many(text).err().expect("no level");
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "no level in the file");
     }
 }
 

@@ -27,13 +27,8 @@ use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::Loaded;
 
 /// Bloxorz, as the harness checks it.
-pub const GAME: GameChecks = GameChecks {
-    name: "bloxorz",
-    extension: "txt",
-    load: &load,
-    many: None,
-    checks: puzzle_qa_core::checks::SEARCH,
-};
+pub const GAME: GameChecks =
+    GameChecks::new("bloxorz", "txt", &load, puzzle_qa_core::checks::SEARCH);
 
 fn load(text: &str) -> Result<Loaded, Diagnostic> {
     let (level, warnings) = level::parse(text)?;

@@ -322,7 +322,20 @@ pub trait Draw: Game {
     fn trail(&self, _state: &Self::State, _mv: Self::Move) -> Vec<RowCol> {
         Vec::new()
     }
+
+    /// What each cell of `state` holds, by name, for a game whose picture
+    /// is a full account of its board (every object of every cell): then
+    /// `puzzle-qa replay` draws the level after each move, and `--json`
+    /// gives the last state's contents as `cells`. Default: `None`.
+    fn contents(&self, _state: &Self::State) -> Option<Contents> {
+        None
+    }
 }
+
+/// What a board holds, by name ([`Draw::contents`]): rows top to bottom,
+/// each a list of cells left to right, each cell the names of the objects
+/// in it, sorted by byte order (`[[["background", "wall"], …], …]`).
+pub type Contents = Vec<Vec<Vec<String>>>;
 
 /// A game whose QA question is reachability rather than par (a
 /// platformer): who reaches the goal, what cannot be collected, where a
@@ -396,6 +409,7 @@ pub type RowCol = (usize, usize);
 pub(crate) struct DrawFns<G: Game> {
     pub scene: fn(&G, &G::State) -> Scene,
     pub trail: fn(&G, &G::State, G::Move) -> Vec<RowCol>,
+    pub contents: fn(&G, &G::State) -> Option<Contents>,
 }
 
 impl<G: Game> Extras<G> {
@@ -448,6 +462,7 @@ impl<G: Game> Extras<G> {
             draw: Some(DrawFns {
                 scene: G::scene,
                 trail: G::trail,
+                contents: G::contents,
             }),
             ..self
         }

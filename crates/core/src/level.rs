@@ -165,6 +165,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             trail: Vec::new(),
             cost: 0,
         }];
+        let mut last = start;
         let played = replay_visiting(self, &moves, |before, mv, after, cost| {
             let so_far = frames.last().map_or(0, |frame| frame.cost);
             frames.push(Frame {
@@ -173,11 +174,13 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
                 trail: (draw.trail)(self, before, mv),
                 cost: so_far + cost,
             });
+            last = after.to_owned();
         });
         Ok(Some(Playback {
             frames,
             refused: played.failure.map(|failure| failure.reason),
             won: played.won,
+            contents: (draw.contents)(self, last.borrow()),
         }))
     }
 
@@ -241,14 +244,41 @@ pub struct Member {
 }
 
 /// How a game reads a file of several levels.
+///
+/// ```
+/// use puzzle_qa_core::diagnostic::Diagnostic;
+/// use puzzle_qa_core::level::{LoadedMany, Many};
+///
+/// // A file whose levels are its paragraphs (none of which loads yet).
+/// fn count(text: &str) -> usize {
+///     text.split("\n\n").filter(|part| !part.trim().is_empty()).count()
+/// }
+/// fn load(text: &str) -> Result<LoadedMany, Vec<Diagnostic>> {
+///     Err(vec![Diagnostic::error(format!("{} levels, and no rules yet", count(text)))])
+/// }
+/// const MANY: Many = Many::new(count, load);
+/// assert_eq!((MANY.count)("a\n\nb\n"), 2);
+/// ```
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub struct Many {
     /// How many levels the file holds, counted cheaply (listing trials
     /// calls it, and must never solve): it must agree with `load`'s count.
     pub count: fn(text: &str) -> usize,
-    /// Reads the whole file: every level, or the error that stops the file
-    /// from being read at all.
-    pub load: fn(text: &str) -> Result<LoadedMany, Diagnostic>,
+    /// Reads the whole file: every level, or the errors that stop the file
+    /// from being read at all (at least one; all of them, as a compiler
+    /// lists them, when the game can tell).
+    pub load: fn(text: &str) -> Result<LoadedMany, Vec<Diagnostic>>,
+}
+
+impl Many {
+    /// A file of several levels, counted by `count` and read by `load`.
+    pub const fn new(
+        count: fn(text: &str) -> usize,
+        load: fn(text: &str) -> Result<LoadedMany, Vec<Diagnostic>>,
+    ) -> Many {
+        Many { count, load }
+    }
 }
 
 /// A level's fingerprint: 16 hex digits of a 64-bit FNV-1a hash of its text,
@@ -291,10 +321,15 @@ pub fn read_level(path: &Path, shown: &str, load: Load) -> Result<(String, Loade
 }
 
 /// [`read_level`] for a file of several levels: its text and every level
-/// `many` reads from it, or the rendered error that stops the whole file.
+/// `many` reads from it, or the rendered errors that stop the whole file.
 pub fn read_levels(path: &Path, shown: &str, many: Many) -> Result<(String, LoadedMany), String> {
     let text = read_text(path, shown)?;
-    let file = (many.load)(&text).map_err(|error| error.render(shown, &text))?;
+    let file = (many.load)(&text).map_err(|errors| {
+        errors
+            .iter()
+            .map(|error| error.render(shown, &text))
+            .collect::<String>()
+    })?;
     Ok((text, file))
 }
 

@@ -28,13 +28,8 @@ use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::Loaded;
 
 /// Hug Maze, as the harness checks it.
-pub const GAME: GameChecks = GameChecks {
-    name: "hugmaze",
-    extension: "txt",
-    load: &load,
-    many: None,
-    checks: puzzle_qa_core::checks::SEARCH,
-};
+pub const GAME: GameChecks =
+    GameChecks::new("hugmaze", "txt", &load, puzzle_qa_core::checks::SEARCH);
 
 /// Loads a level as the narrowest game its state packs into.
 fn load(text: &str) -> Result<Loaded, Diagnostic> {

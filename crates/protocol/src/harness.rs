@@ -20,11 +20,5 @@ pub fn game_checks(manifest: Manifest) -> GameChecks {
         let (level, warnings) = Level::load(&shared, text)?;
         Ok(Loaded::new(level, warnings))
     }));
-    GameChecks {
-        name,
-        extension,
-        load,
-        many: None,
-        checks: puzzle_qa_core::checks::SEARCH,
-    }
+    GameChecks::new(name, extension, load, puzzle_qa_core::checks::SEARCH)
 }

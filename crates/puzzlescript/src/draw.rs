@@ -5,24 +5,24 @@
 //!
 //! A cell's look is named by its objects, top first (`crate on target`;
 //! the background object is left out unless nothing else is there), and
-//! its glyph is the legend's character, as `play::ascii` picks it.
+//! its glyph is the legend's character, in the case the level maps write
+//! them ([`glyph_of`]).
 //!
 //! A player stands on the grid as a piece, an actor, so that a picture of a
 //! solution draws its path: the player's object and whatever the layers
 //! above it hold in that cell are the piece's sprite, the layers below are
 //! the cell's, so the two together are the cell's whole stack, in order.
-//! The piece's glyph is the whole cell's character, so the terminal grid is
-//! `play::ascii`'s, character for character.
+//! The piece's glyph is the whole cell's character, so the terminal grid
+//! draws each cell as one character of the legend.
 
 use std::sync::Arc;
 
-use puzzle_qa_core::game::Draw;
+use puzzle_qa_core::game::{Contents, Draw};
 use puzzle_qa_core::picture::{Look, Piece, Pixels, Scene, Sprite};
 
 use crate::bits;
 use crate::compile::Game;
 use crate::level::Level;
-use crate::play::glyph_of;
 
 /// What shows where no sprite has a pixel: the official engine's default
 /// background colour, unless the prelude sets `background_color`.
@@ -67,6 +67,39 @@ fn name_of(game: &Game, ids: &[usize]) -> String {
         .map(String::as_str)
         .collect();
     names.join(" on ")
+}
+
+/// The legend's character for one cell's object bits: the character whose
+/// objects are exactly the cell's (the background aside), else the one of
+/// its top object, else `?`.
+fn glyph_of(game: &Game, cell: &[u32]) -> char {
+    let without_background = |m: &[u32]| {
+        let mut v = m.to_vec();
+        if let Some(b) = game.background {
+            v[b >> 5] &= !(1 << (b & 31));
+        }
+        v
+    };
+    let bare = without_background(cell);
+    if let Some((c, _)) = game.glyphs.iter().find(|(_, m)| **m == *cell) {
+        return *c;
+    }
+    if let Some((c, _)) = game
+        .glyphs
+        .iter()
+        .find(|(_, m)| without_background(m) == bare)
+    {
+        return *c;
+    }
+    // The object on the highest layer is the one a player sees.
+    let top = bits::ones(cell).max_by_key(|&id| (game.layer_of_id[id], id));
+    top.and_then(|id| {
+        game.glyphs
+            .iter()
+            .find(|(_, m)| bits::ones(m).eq(std::iter::once(id)))
+            .map(|(c, _)| *c)
+    })
+    .unwrap_or('?')
 }
 
 impl Draw for Level {
@@ -149,5 +182,27 @@ impl Draw for Level {
             pieces,
             links: Vec::new(),
         }
+    }
+
+    /// Every cell's objects by their lowercase names, sorted: a
+    /// PuzzleScript picture is the whole board, so `replay` draws it after
+    /// each move.
+    fn contents(&self, state: &[u32]) -> Option<Contents> {
+        let game = self.game();
+        let (width, height) = self.size();
+        let board = self.board_of(state);
+        let so = game.stride();
+        let cell = |row: usize, col: usize| -> Vec<String> {
+            let words = &board[(col * height + row) * so..][..so];
+            game.names_in(words)
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        };
+        Some(
+            (0..height)
+                .map(|row| (0..width).map(|col| cell(row, col)).collect())
+                .collect(),
+        )
     }
 }

@@ -300,9 +300,14 @@ impl<'g> Engine<'g> {
         self.s.queue.clear();
     }
 
-    /// Reseeds the random generator, as a level load does.
-    pub fn reseed(&mut self, seed: &str) {
-        self.s.rng = Rng::new(seed);
+    /// The random generator, where the last turn left it.
+    pub(crate) fn rng(&self) -> &Rng {
+        &self.s.rng
+    }
+
+    /// The random generator, to put where a stored state left it.
+    pub(crate) fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.s.rng
     }
 
     fn load_level(&mut self, index: usize, seed: Option<&str>) {

@@ -15,16 +15,14 @@ use crate::play::DEFAULT_SEED;
 
 /// PuzzleScript, for the harness: files under `levels/puzzlescript/`
 /// ending in `.txt`, each a whole game.
-pub const GAME: GameChecks = GameChecks {
-    name: "puzzlescript",
-    extension: "txt",
-    load: &load_first,
-    many: Some(Many {
-        count: count_levels,
-        load: load_levels,
-    }),
-    checks: puzzle_qa_core::checks::SEARCH,
-};
+pub const GAME: GameChecks = GameChecks::new(
+    "puzzlescript",
+    "txt",
+    &load_first,
+    puzzle_qa_core::checks::SEARCH,
+)
+.with_many(Many::new(count_levels, load_levels))
+.recognised_by(crate::looks_like);
 
 /// How many grid levels the file holds: it is parsed, not compiled.
 fn count_levels(text: &str) -> usize {
@@ -36,9 +34,11 @@ fn count_levels(text: &str) -> usize {
         .count()
 }
 
-/// The file compiled once; each grid level played from its own start.
-fn load_levels(text: &str) -> Result<LoadedMany, Diagnostic> {
-    let (game, warnings) = crate::load(text).map_err(first_error)?;
+/// The file compiled once; each grid level played from its own start. A
+/// file that does not compile gives every error, as the official editor
+/// lists them.
+fn load_levels(text: &str) -> Result<LoadedMany, Vec<Diagnostic>> {
+    let (game, warnings) = crate::load(text)?;
     let game = Arc::new(game);
     let lines: Vec<&str> = text.lines().collect();
     let levels = game
@@ -69,7 +69,7 @@ fn load_levels(text: &str) -> Result<LoadedMany, Diagnostic> {
 
 /// The file read as one level: its first.
 fn load_first(text: &str) -> Result<Loaded, Diagnostic> {
-    let mut file = load_levels(text)?;
+    let mut file = load_levels(text).map_err(first_error)?;
     let warnings = std::mem::take(&mut file.warnings);
     match file.levels.into_iter().next() {
         Some(member) => member.level.map(|loaded| Loaded {

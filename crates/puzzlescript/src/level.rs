@@ -2,7 +2,10 @@
 //! core's searches, replay and checks play it through the engine.
 //!
 //! A state is the level's board, then, for a game that uses `checkpoint`,
-//! its restart target, then one word that is 1 once the level is won.
+//! its restart target, then, for a game that uses randomness, its random
+//! generator (so that a move draws on from where the last one left it, as
+//! in play, and a replay is a chain of pure steps), then one word that is 1
+//! once the level is won.
 //! A board is its cells' object bits: for a game of at most 32 objects,
 //! only the bits play can change, packed (`pack.rs`); for a bigger game,
 //! every word. The level fixes the length. Movements are not part of it:
@@ -19,6 +22,7 @@ use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, OnWin, Session};
 use crate::pack::Packing;
 use crate::play::{self, AGAIN_LIMIT, Move, Notation, drain};
+use crate::rng;
 
 /// A level of a compiled game.
 #[derive(Debug)]
@@ -32,6 +36,8 @@ pub struct Level {
     packing: Option<Packing>,
     /// Whether the state carries the restart target.
     checkpoints: bool,
+    /// Whether the state carries the random generator.
+    random: bool,
     seed: String,
     start: Vec<u32>,
     /// Its engines track which rule lines fire (to find dead rules).
@@ -59,6 +65,7 @@ impl Clone for Level {
             words: self.words,
             packing: self.packing.clone(),
             checkpoints: self.checkpoints,
+            random: self.random,
             seed: self.seed.clone(),
             start: self.start.clone(),
             tracking: self.tracking,
@@ -88,12 +95,14 @@ impl Level {
             (game.stride() == 1).then(|| Packing::new(&grid.cells, game.changing_objects()[0]));
         let words = packing.as_ref().map_or(grid.cells.len(), Packing::words);
         let checkpoints = game.uses_checkpoint();
+        let random = game.uses_random();
         let mut level = Level {
             game,
             index,
             words,
             packing,
             checkpoints,
+            random,
             seed: seed.to_string(),
             start: Vec::new(),
             tracking: false,
@@ -134,13 +143,25 @@ impl Level {
         state
     }
 
-    /// Appends the engine's state: board, restart target, won flag.
+    /// Appends the engine's state: board, restart target, random
+    /// generator, won flag.
     fn write_state(&self, engine: &Engine, out: &mut Vec<u32>) {
         self.write_board(&engine.board().objects, out);
         if self.checkpoints {
             self.write_board(engine.restart_target(), out);
         }
+        if self.random {
+            engine.rng().write(out);
+        }
         out.push(u32::from(engine.won()));
+    }
+
+    /// The random generator's words in `state` (empty for a game without
+    /// randomness).
+    fn rng_of<'s>(&self, state: &'s [u32]) -> &'s [u32] {
+        let start = self.words * if self.checkpoints { 2 } else { 1 };
+        let len = if self.random { rng::WORDS } else { 0 };
+        &state[start..start + len]
     }
 
     fn write_board(&self, cells: &[u32], out: &mut Vec<u32>) {
@@ -158,7 +179,8 @@ impl Level {
     }
 
     fn state_len(&self) -> usize {
-        self.words * if self.checkpoints { 2 } else { 1 } + 1
+        let rng = if self.random { rng::WORDS } else { 0 };
+        self.words * if self.checkpoints { 2 } else { 1 } + rng + 1
     }
 
     /// An engine, and the buffers to unpack `state` into (unpacked).
@@ -202,17 +224,24 @@ impl Level {
         }
     }
 
-    /// Plays `mv` from the unpacked `board` and `target`; `None` if its
-    /// again turns never stop.
-    fn play(&self, engine: &mut Engine, board: &[u32], target: &[u32], mv: Move) -> Option<()> {
+    /// Plays `mv` from the unpacked `board` and `target` and the generator
+    /// `rng` ([`Level::rng_of`]); `None` if its again turns never stop.
+    fn play(
+        &self,
+        engine: &mut Engine,
+        board: &[u32],
+        target: &[u32],
+        rng: &[u32],
+        mv: Move,
+    ) -> Option<()> {
         engine.set_board(|b, t| {
             b.copy_from_slice(board);
             if self.checkpoints {
                 t.copy_from_slice(target);
             }
         });
-        if self.game.uses_random() {
-            engine.reseed(&self.seed);
+        if self.random {
+            engine.rng_mut().read(rng);
         }
         engine.input(mv.input());
         (!drain(engine)).then_some(())
@@ -268,11 +297,11 @@ impl CoreGame for Level {
 
     fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Refusal> {
         let (mut engine, board, target, next) = self.borrow(state);
-        let played = self.play(&mut engine, &board, &target, mv);
+        let played = self.play(&mut engine, &board, &target, self.rng_of(state), mv);
         let result = match played {
             Some(()) => Ok((self.state_of(&engine), 1)),
             None => Err(Refusal(format!(
-                "its `again` turns do not stop (more than {AGAIN_LIMIT})"
+                "the game keeps setting off `again` turns (more than {AGAIN_LIMIT} after one move)"
             ))),
         };
         self.give_back(engine, board, target, next);
@@ -282,14 +311,16 @@ impl CoreGame for Level {
     fn successors(&self, state: &[u32], mut visit: impl FnMut(Move, &[u32], Cost)) {
         // The state is unpacked once; each move starts from that copy.
         let (mut engine, board, target, mut next) = self.borrow(state);
+        let rng = self.rng_of(state);
         for &mv in self.moves_list() {
-            if self.play(&mut engine, &board, &target, mv).is_none() {
+            if self.play(&mut engine, &board, &target, rng, mv).is_none() {
                 continue;
             }
             // A move that changes nothing leads nowhere new (it may win);
             // that is told on the unpacked board, before any packing.
             let unchanged = engine.board().objects == board
-                && (!self.checkpoints || engine.restart_target() == &target[..]);
+                && (!self.checkpoints || engine.restart_target() == &target[..])
+                && (!self.random || engine.rng().is(rng));
             if unchanged && !engine.won() {
                 continue;
             }

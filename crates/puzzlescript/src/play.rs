@@ -1,9 +1,8 @@
-//! Playing one level of a game from a move text, as `puzzle-qa replay`
-//! does: the engine runs the moves in order (one random generator for the
-//! whole replay, as in play), and the level is kept after each move.
+//! A level's moves and their notation, its number among the file's grid
+//! levels, and how far its `again` turns may run.
 
 use crate::compile::{Game, LevelData};
-use crate::engine::{Board, Engine, Input, OnWin};
+use crate::engine::{Engine, Input};
 
 /// The seed of the random generator when none is given (the official
 /// engine takes one from the clock; a fixed one makes replays repeat).
@@ -140,66 +139,6 @@ pub fn grid_count(game: &Game) -> usize {
         .count()
 }
 
-/// A replay's outcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replay {
-    /// The level after the start (level-start rules and their again turns)
-    /// and after each move played, drawn with the legend's characters.
-    pub frames: Vec<String>,
-    /// Whether the level was won.
-    pub won: bool,
-    /// Moves played (those after a win are not).
-    pub moves: usize,
-    /// The first move not played, if any (0-based).
-    pub stopped_at: Option<usize>,
-    /// Why it stopped there, or why the level is not won.
-    pub reason: Option<String>,
-    /// The level after the last move played: rows top to bottom, cells left
-    /// to right, each the sorted lowercase names of its objects.
-    pub cells: Vec<Vec<Vec<String>>>,
-}
-
-/// Plays `moves` on the level at `index` (messages count), with the random
-/// generator seeded with `seed`.
-pub fn replay(game: &Game, index: usize, moves: &[Move], seed: &str) -> Option<Replay> {
-    let mut engine = Engine::load(game, index, seed, OnWin::Stop)?;
-    let mut looped = drain(&mut engine);
-    let mut frames = vec![ascii(game, engine.board())];
-    let mut played = 0;
-    let mut stopped_at = None;
-    let mut reason = None;
-    for (i, &mv) in moves.iter().enumerate() {
-        if engine.won() {
-            stopped_at = Some(i);
-            reason = Some(puzzle_qa_core::replay::AFTER_THE_WIN.to_string());
-            break;
-        }
-        if looped {
-            stopped_at = Some(i);
-            reason = Some(format!(
-                "the game keeps setting off `again` turns (more than {AGAIN_LIMIT} after one move)"
-            ));
-            break;
-        }
-        engine.input(mv.input());
-        looped = drain(&mut engine);
-        played += 1;
-        frames.push(ascii(game, engine.board()));
-    }
-    let won = engine.won();
-    if !won && reason.is_none() {
-        reason = Some("the level is not won after the last move".into());
-    }
-    Some(Replay {
-        frames,
-        won,
-        moves: played,
-        stopped_at,
-        reason,
-        cells: cells(game, engine.board()),
-    })
-}
-
 /// Runs the due again turns; true if they did not stop (more than
 /// [`AGAIN_LIMIT`]).
 pub(crate) fn drain(engine: &mut Engine) -> bool {
@@ -212,69 +151,4 @@ pub(crate) fn drain(engine: &mut Engine) -> bool {
         turns += 1;
     }
     false
-}
-
-/// The board as rows of cells of sorted object names.
-pub fn cells(game: &Game, board: &Board) -> Vec<Vec<Vec<String>>> {
-    let so = game.stride();
-    (0..board.height)
-        .map(|y| {
-            (0..board.width)
-                .map(|x| {
-                    let i = x * board.height + y;
-                    game.names_in(&board.objects[i * so..][..so])
-                        .into_iter()
-                        .map(str::to_string)
-                        .collect()
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The board drawn with the legend's own characters: for each cell, the
-/// character whose objects are exactly the cell's (the background aside),
-/// else the one of its top object, else `?`.
-pub fn ascii(game: &Game, board: &Board) -> String {
-    let so = game.stride();
-    let mut out = String::new();
-    for y in 0..board.height {
-        for x in 0..board.width {
-            let cell = &board.objects[(x * board.height + y) * so..][..so];
-            out.push(glyph_of(game, cell));
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The legend's character for one cell's object bits, as [`ascii`] picks it.
-pub(crate) fn glyph_of(game: &Game, cell: &[u32]) -> char {
-    let without_background = |m: &[u32]| {
-        let mut v = m.to_vec();
-        if let Some(b) = game.background {
-            v[b >> 5] &= !(1 << (b & 31));
-        }
-        v
-    };
-    let bare = without_background(cell);
-    if let Some((c, _)) = game.glyphs.iter().find(|(_, m)| **m == *cell) {
-        return *c;
-    }
-    if let Some((c, _)) = game
-        .glyphs
-        .iter()
-        .find(|(_, m)| without_background(m) == bare)
-    {
-        return *c;
-    }
-    // The object on the highest layer is the one a player sees.
-    let top = crate::bits::ones(cell).max_by_key(|&id| (game.layer_of_id[id], id));
-    top.and_then(|id| {
-        game.glyphs
-            .iter()
-            .find(|(_, m)| crate::bits::ones(m).eq(std::iter::once(id)))
-            .map(|(c, _)| *c)
-    })
-    .unwrap_or('?')
 }

@@ -24,13 +24,7 @@ use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::Loaded;
 
 /// Snack Run, as the harness checks it.
-pub const GAME: GameChecks = GameChecks {
-    name: "snackrun",
-    extension: "txt",
-    load: &load,
-    many: None,
-    checks: checks::CHECKS,
-};
+pub const GAME: GameChecks = GameChecks::new("snackrun", "txt", &load, checks::CHECKS);
 
 fn load(text: &str) -> Result<Loaded, Diagnostic> {
     let (level, warnings) = parse(text)?;

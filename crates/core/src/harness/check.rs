@@ -68,13 +68,7 @@ use super::subject::Subject;
 /// }
 ///
 /// // The game, with only this check.
-/// static GAMES: &[GameChecks] = &[GameChecks {
-///     name: "walk",
-///     extension: "txt",
-///     load: &load,
-///     many: None,
-///     checks: &[&Short],
-/// }];
+/// static GAMES: &[GameChecks] = &[GameChecks::new("walk", "txt", &load, &[&Short])];
 ///
 /// let root = tempfile::tempdir()?;
 /// std::fs::create_dir_all(root.path().join("levels/walk"))?;

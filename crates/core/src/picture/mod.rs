@@ -166,6 +166,9 @@ pub struct Playback {
     pub refused: Option<String>,
     /// Whether the last frame is a win.
     pub won: bool,
+    /// What the last frame's cells hold, by name, for a game that tells
+    /// ([`Draw::contents`](crate::game::Draw::contents)).
+    pub contents: Option<crate::game::Contents>,
 }
 
 impl Playback {

@@ -312,6 +312,130 @@ fn fixture_cases_end_as_the_official_engine_ended_them() {
     );
 }
 
+/// The moves of a case in the command line's notation, when it has only
+/// keys (no undo, restart or tick) and stays in its level: what a level's
+/// own replay can play.
+fn as_moves(case: &Case) -> Option<String> {
+    if case.finished || case.final_level.is_some() {
+        return None;
+    }
+    case.inputs
+        .iter()
+        .map(|step| match step {
+            Step::Key(k) => "ULDRX".chars().nth(usize::from(*k)),
+            Step::Word(_) => None,
+        })
+        .collect()
+}
+
+/// `contents` (rows of cells) written as the official engine's
+/// `convertLevelToString` writes a board: it walks the storage (column by
+/// column) `width` entries a line, naming each new set of objects once.
+fn level_string(contents: &[Vec<Vec<String>>]) -> String {
+    let (height, width) = (contents.len(), contents.first().map_or(0, Vec::len));
+    let mut out = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    for i in 0..width * height {
+        let names = contents[i % height][i / height].join(" ");
+        let n = seen.iter().position(|s| *s == names).unwrap_or_else(|| {
+            seen.push(names.clone());
+            out.push_str(&names);
+            out.push(':');
+            seen.len() - 1
+        });
+        out.push_str(&format!("{n},"));
+        if (i + 1) % width == 0 {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn a_levels_replay_plays_each_seeded_case_as_the_official_engine_did() {
+    // The command line's replay is a chain of pure steps through the
+    // level as a puzzle-qa game; a game with randomness keeps its
+    // generator in the state, so the chain draws as one engine does.
+    use puzzle_qa_core::game::Chance;
+    use puzzle_qa_core::level::AnyLevel;
+    let (mut played, mut random) = (0, 0);
+    for name in games() {
+        let cases: Cases =
+            toml::from_str(&read(&dir().join(format!("{name}.cases.toml")))).unwrap();
+        let Ok((game, _)) = puzzlescript::load(&read(&dir().join(format!("{name}.txt")))) else {
+            continue;
+        };
+        let game = std::sync::Arc::new(game);
+        for case in &cases.case {
+            let Some(moves) = as_moves(case) else {
+                continue;
+            };
+            let Some(level) = puzzlescript::level::Level::new(game.clone(), case.level, "unused")
+            else {
+                continue;
+            };
+            let level = Chance::reseeded(&level, &case.seed);
+            // An action in a `noaction` game is not a move of the notation.
+            let Ok(playback) = AnyLevel::playback(&level, &moves) else {
+                continue;
+            };
+            let playback = playback.expect("PuzzleScript levels draw");
+            if playback.moves() < moves.len() {
+                continue; // the level was won before its last input
+            }
+            let got = level_string(&playback.contents.unwrap());
+            assert_eq!(
+                got, case.expected,
+                "{name}/{} (seed {:?}, moves {moves})",
+                case.name, case.seed
+            );
+            played += 1;
+            random += usize::from(game.uses_random());
+        }
+    }
+    assert!(
+        played > 20 && random >= 5,
+        "{played} cases played, {random} random"
+    );
+}
+
+#[test]
+fn a_levels_replay_draws_on_one_generator_as_one_engine_does() {
+    // Each turn of the bugs' level draws (randomdir), so a generator
+    // started afresh at each move would draw the same directions each time.
+    use puzzle_qa_core::game::Chance;
+    use puzzle_qa_core::level::AnyLevel;
+    let (game, _) = puzzlescript::load(&read(&dir().join("random.txt"))).unwrap();
+    let game = std::sync::Arc::new(game);
+    for (index, seed, moves) in [
+        (1, "walk", "URRDLLUUR"),
+        (1, "7", "DDRRUULL"),
+        (0, "3", "XLRX"),
+    ] {
+        let level = puzzlescript::level::Level::new(game.clone(), index, "unused").unwrap();
+        let level = Chance::reseeded(&level, seed);
+        let playback = AnyLevel::playback(&level, moves).unwrap().unwrap();
+        let mut engine = Engine::load(&game, index, seed, OnWin::Stop).unwrap();
+        engine.drain();
+        for input in moves.chars() {
+            let input = match input {
+                'U' => Input::Up,
+                'D' => Input::Down,
+                'L' => Input::Left,
+                'R' => Input::Right,
+                _ => Input::Action,
+            };
+            engine.input(Some(input));
+            engine.drain();
+        }
+        assert_eq!(
+            level_string(&playback.contents.unwrap()),
+            engine.level_string(),
+            "level {index}, seed {seed:?}, moves {moves}"
+        );
+    }
+}
+
 fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
