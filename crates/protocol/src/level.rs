@@ -25,10 +25,19 @@ use crate::wire::{
 pub const BATCH: usize = 4096;
 
 /// One game over the protocol: its processes, and the names of the moves
-/// they have made (a move is its index here).
+/// they have made.
 pub(crate) struct Shared {
     pub(crate) pool: Pool,
-    moves: RwLock<(Vec<String>, HashMap<String, u32>)>,
+    moves: RwLock<MoveNames>,
+}
+
+/// The moves a game's processes have named, each given an id once.
+#[derive(Default)]
+struct MoveNames {
+    /// The name of each move, at its id.
+    names: Vec<String>,
+    /// The id of each name.
+    ids: HashMap<String, u32>,
 }
 
 impl Shared {
@@ -48,16 +57,16 @@ impl Shared {
             .moves
             .read()
             .ok()
-            .and_then(|moves| moves.1.get(name).copied());
+            .and_then(|moves| moves.ids.get(name).copied());
         let id = known.unwrap_or_else(|| {
             let mut moves = self
                 .moves
                 .write()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let next = moves.0.len() as u32;
-            let id = *moves.1.entry(name.to_string()).or_insert(next);
+            let next = moves.names.len() as u32;
+            let id = *moves.ids.entry(name.to_string()).or_insert(next);
             if id == next {
-                moves.0.push(name.to_string());
+                moves.names.push(name.to_string());
             }
             id
         });
@@ -70,7 +79,7 @@ impl Shared {
             .moves
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        moves.0[id as usize].clone()
+        moves.names[id as usize].clone()
     }
 
     /// Runs `work` with a process; a fault abandons the current check.

@@ -2,7 +2,7 @@
 //! free, up to the manifest's `processes`, and lent out one request (or a
 //! few) at a time, so that parallel searches each have their own.
 
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 use crate::child::{Child, Fault};
 use crate::manifest::Manifest;
@@ -10,16 +10,24 @@ use crate::manifest::Manifest;
 /// A game's processes.
 pub(crate) struct Pool {
     pub(crate) manifest: Manifest,
-    /// Idle processes, and how many are running in all (lent out or idle).
-    idle: Mutex<(Vec<Child>, usize)>,
+    processes: Mutex<Processes>,
     freed: Condvar,
+}
+
+/// A pool's processes, counted under one lock.
+#[derive(Default)]
+struct Processes {
+    /// The processes no thread is using.
+    idle: Vec<Child>,
+    /// How many are running in all, lent out or idle.
+    running: usize,
 }
 
 impl Pool {
     pub(crate) fn new(manifest: Manifest) -> Pool {
         Pool {
             manifest,
-            idle: Mutex::new((Vec::new(), 0)),
+            processes: Mutex::default(),
             freed: Condvar::new(),
         }
     }
@@ -33,15 +41,12 @@ impl Pool {
     ) -> Result<T, Fault> {
         let mut child = self.take()?;
         let result = work(&mut child);
-        let mut idle = self
-            .idle
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut processes = self.lock();
         if result.is_ok() {
-            idle.0.push(child);
+            processes.idle.push(child);
         } else {
-            idle.1 -= 1;
-            drop(idle);
+            processes.running -= 1;
+            drop(processes);
             drop(child);
         }
         self.freed.notify_one();
@@ -49,30 +54,31 @@ impl Pool {
     }
 
     fn take(&self) -> Result<Child, Fault> {
-        let mut idle = self
-            .idle
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut processes = self.lock();
         loop {
-            if let Some(child) = idle.0.pop() {
+            if let Some(child) = processes.idle.pop() {
                 return Ok(child);
             }
-            if idle.1 < self.manifest.processes {
-                idle.1 += 1;
-                drop(idle);
+            if processes.running < self.manifest.processes {
+                processes.running += 1;
+                drop(processes);
                 return Child::start(&self.manifest).inspect_err(|_| {
-                    let mut idle = self
-                        .idle
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    idle.1 -= 1;
+                    self.lock().running -= 1;
                     self.freed.notify_one();
                 });
             }
-            idle = self
+            processes = self
                 .freed
-                .wait(idle)
+                .wait(processes)
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
+    }
+
+    /// The processes, locked. No request runs under the lock, so even a
+    /// poisoned one holds true counts.
+    fn lock(&self) -> MutexGuard<'_, Processes> {
+        self.processes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
