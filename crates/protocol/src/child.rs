@@ -57,6 +57,8 @@ impl std::fmt::Display for Fault {
     }
 }
 
+impl std::error::Error for Fault {}
+
 /// A reply as received: a line of JSON, read when the caller knows what
 /// the result should hold.
 pub(crate) struct Answer {
