@@ -5,16 +5,19 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
+use std::marker::PhantomData;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use crate::manifest::Manifest;
-use crate::wire::{ErrorObject, Hello, HelloParams, Reply, Request, VERSION};
+use crate::method::{Hello, Method};
+use crate::wire::{ErrorObject, HelloParams, Reply, Request, VERSION};
 
 /// Lines of the child's stderr kept for a fault's message.
 const STDERR_LINES: usize = 10;
@@ -59,12 +62,12 @@ impl std::fmt::Display for Fault {
 
 impl std::error::Error for Fault {}
 
-/// A reply as received: a line of JSON, read when the caller knows what
-/// the result should hold.
-pub(crate) struct Answer {
+/// A reply to a request of method `M`, as received: a line of JSON, kept
+/// by the caller while it reads a result that borrows from it.
+pub(crate) struct Answer<M> {
     line: String,
-    method: &'static str,
     id: u64,
+    method: PhantomData<M>,
 }
 
 /// A running game process.
@@ -161,19 +164,16 @@ impl Child {
             moves: rustc_hash::FxHashMap::default(),
         };
         let client = concat!("puzzle-qa ", env!("CARGO_PKG_VERSION"));
-        let answer = child.call(
-            "hello",
-            HelloParams {
-                protocol: VERSION,
-                client,
-            },
-        )?;
-        let hello: Hello = child
-            .read(&answer)?
-            .map_err(|error| child.fault("hello", &format!("it refused: {}", error.message)))?;
+        let answer = child.call::<Hello>(HelloParams {
+            protocol: VERSION,
+            client,
+        })?;
+        let hello = child.read(&answer)?.map_err(|error| {
+            child.fault(Hello::METHOD, &format!("it refused: {}", error.message))
+        })?;
         if hello.protocol != VERSION {
             return Err(child.fault(
-                "hello",
+                Hello::METHOD,
                 &format!(
                     "it speaks protocol version {}; this puzzle-qa speaks version {VERSION}",
                     hello.protocol
@@ -182,7 +182,7 @@ impl Child {
         }
         if hello.game != manifest.name {
             return Err(child.fault(
-                "hello",
+                Hello::METHOD,
                 &format!(
                     "it says it is the game `{}`, but its manifest names `{}`",
                     hello.game, manifest.name
@@ -193,12 +193,9 @@ impl Child {
         Ok(child)
     }
 
-    /// Sends one request and waits for its reply.
-    pub(crate) fn call(
-        &mut self,
-        method: &'static str,
-        params: impl Serialize,
-    ) -> Result<Answer, Fault> {
+    /// Sends one request of method `M` and waits for its reply.
+    pub(crate) fn call<M: Method>(&mut self, params: M::Params<'_>) -> Result<Answer<M>, Fault> {
+        let method = M::METHOD;
         let id = self.next_id;
         self.next_id += 1;
         let mut line =
@@ -241,17 +238,55 @@ impl Child {
             REQUESTS.fetch_add(1, Ordering::Relaxed);
             WAITED_NANOS.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
             BYTES.fetch_add(sent_bytes + line.len() as u64, Ordering::Relaxed);
-            return Ok(Answer { line, method, id });
+            return Ok(Answer {
+                line,
+                id,
+                method: PhantomData,
+            });
         }
     }
 
-    /// A reply read as a result of type `T` (in one pass, borrowing from
-    /// the reply's text), or the error the game replied with.
-    pub(crate) fn read<'a, T: Deserialize<'a>>(
+    /// A reply's result (read in one pass, borrowing from the reply's
+    /// line), or the error the game replied with.
+    pub(crate) fn read<'a, M: Method>(
         &self,
-        answer: &'a Answer,
+        answer: &'a Answer<M>,
+    ) -> Result<Result<M::Result<'a>, ErrorObject>, Fault> {
+        self.reply(answer)
+    }
+
+    /// A reply's result, where an error reply is a fault: the game had to
+    /// give a result.
+    pub(crate) fn result<'a, M: Method>(
+        &self,
+        answer: &'a Answer<M>,
+    ) -> Result<M::Result<'a>, Fault> {
+        self.reply(answer)?
+            .map_err(|error| self.refused(M::METHOD, error))
+    }
+
+    /// Sends one request of method `M` and reads its result, where an
+    /// error reply is a fault; for a result that borrows nothing, so that
+    /// the reply need not be kept.
+    pub(crate) fn request<M: Method>(
+        &mut self,
+        params: M::Params<'_>,
+    ) -> Result<M::Result<'static>, Fault>
+    where
+        M::Result<'static>: DeserializeOwned,
+    {
+        let answer = self.call::<M>(params)?;
+        self.reply(&answer)?
+            .map_err(|error| self.refused(M::METHOD, error))
+    }
+
+    /// A reply to a request of method `M` read as a `T`: that method's
+    /// result, borrowing from the reply or not.
+    fn reply<'a, M: Method, T: Deserialize<'a>>(
+        &self,
+        answer: &'a Answer<M>,
     ) -> Result<Result<T, ErrorObject>, Fault> {
-        let method = answer.method;
+        let method = M::METHOD;
         let reply: Reply<T> = serde_json::from_str(&answer.line).map_err(|error| {
             let why = match error.classify() {
                 serde_json::error::Category::Data => {
@@ -278,6 +313,14 @@ impl Child {
             (Some(result), None) => Ok(Ok(result)),
             (None, None) => Err(self.fault(method, "its reply has neither `result` nor `error`")),
         }
+    }
+
+    /// The fault of an error reply where a result was due.
+    fn refused(&self, method: &str, error: ErrorObject) -> Fault {
+        self.fault(
+            method,
+            &format!("it replied with an error: {}", error.message),
+        )
     }
 
     /// A fault of this process in answering `method`: the game, the

@@ -15,10 +15,11 @@ use puzzle_qa_core::game::{Ablation, Cost, Draw, Extras, Game, Mechanics, Notati
 use puzzle_qa_core::picture::{Look, Scene};
 
 use crate::child::{Child, Fault};
+use crate::method::{self, Method};
 use crate::pool::Pool;
 use crate::wire::{
-    AblateParams, Ablated, DrawParams, Drawn, FormatParams, Formatted, LoadParams, Loaded,
-    Mechanic, ParseParams, Parsed, StatesParams, StepParams, Stepped, Successors,
+    AblateParams, DrawParams, ErrorObject, FormatParams, LoadParams, Mechanic, ParseParams,
+    StepParams, SuccessorsParams,
 };
 
 /// States asked for in one `successors` request.
@@ -141,7 +142,7 @@ fn ablations(list: Vec<Mechanic>) -> Vec<Ablation> {
 }
 
 /// The error a game replied with, where it says.
-fn diagnostic(error: crate::wire::ErrorObject, warning: bool) -> Diagnostic {
+fn diagnostic(error: ErrorObject, warning: bool) -> Diagnostic {
     let diagnostic = if warning {
         Diagnostic::warning(error.message)
     } else {
@@ -158,38 +159,24 @@ fn handle(child: &mut Child, recipe: &Recipe) -> Result<String, Fault> {
     if let Some(handle) = child.handles.get(&recipe.id) {
         return Ok(handle.clone());
     }
-    let answer = child.call("load", LoadParams { text: &recipe.text })?;
-    let loaded: Loaded = child.read(&answer)?.map_err(|error| {
+    let answer = child.call::<method::Load>(LoadParams { text: &recipe.text })?;
+    let loaded = child.read(&answer)?.map_err(|error| {
         child.fault(
-            "load",
+            method::Load::METHOD,
             &format!("a level it loaded before now fails: {}", error.message),
         )
     })?;
     let mut level = loaded.level;
     for (mechanic, at) in &recipe.ablations {
-        let answer = child.call(
-            "ablate",
-            AblateParams {
-                level: &level,
-                mechanic,
-                at: *at,
-            },
-        )?;
-        let ablated: Ablated = child
-            .read(&answer)?
-            .map_err(|error| refused(child, "ablate", error))?;
+        let ablated = child.request::<method::Ablate>(AblateParams {
+            level: &level,
+            mechanic,
+            at: *at,
+        })?;
         level = ablated.level;
     }
     child.handles.insert(recipe.id, level.clone());
     Ok(level)
-}
-
-/// A fault for an error reply where a result was due.
-fn refused(child: &Child, method: &str, error: crate::wire::ErrorObject) -> Fault {
-    child.fault(
-        method,
-        &format!("it replied with an error: {}", error.message),
-    )
 }
 
 /// The successors of some states, as one process gave them: per edge the
@@ -213,17 +200,14 @@ impl Level {
         for chunk in part.chunks(BATCH) {
             self.shared.with(|child| {
                 let level = handle(child, &self.recipe)?;
-                let params = StatesParams {
+                let answer = child.call::<method::Successors>(SuccessorsParams {
                     level: &level,
                     states: chunk.iter().map(|&i| decode(states[i])).collect(),
-                };
-                let answer = child.call("successors", params)?;
-                let got: Successors = child
-                    .read(&answer)?
-                    .map_err(|error| refused(child, "successors", error))?;
+                })?;
+                let got = child.result(&answer)?;
                 if got.successors.len() != chunk.len() {
                     return Err(child.fault(
-                        "successors",
+                        method::Successors::METHOD,
                         &format!(
                             "it gave {} lists of successors for {} states",
                             got.successors.len(),
@@ -255,8 +239,8 @@ impl Level {
     ) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         let recipe = Arc::new(Recipe::new(text.into(), Vec::new()));
         let loaded = shared.pool.with(|child| {
-            let answer = child.call("load", LoadParams { text })?;
-            let loaded: Result<Loaded, _> = child.read(&answer)?;
+            let answer = child.call::<method::Load>(LoadParams { text })?;
+            let loaded = child.read(&answer)?;
             if let Ok(loaded) = &loaded {
                 child.handles.insert(recipe.id, loaded.level.clone());
             }
@@ -316,17 +300,11 @@ impl Game for Level {
         let name = self.shared.name(mv);
         self.shared.with(|child| {
             let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "step",
-                StepParams {
-                    level: &level,
-                    state: decode(state),
-                    mv: &name,
-                },
-            )?;
-            let stepped: Stepped = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "step", error))?;
+            let stepped = child.request::<method::Step>(StepParams {
+                level: &level,
+                state: decode(state),
+                mv: &name,
+            })?;
             match (stepped.refused, stepped.state) {
                 (Some(why), _) => Ok(Err(why)),
                 (None, Some(next)) => {
@@ -334,9 +312,10 @@ impl Game for Level {
                     encode(stepped.won, &next, &mut out);
                     Ok(Ok((out, stepped.cost.unwrap_or(1))))
                 }
-                (None, None) => {
-                    Err(child.fault("step", "its result has neither `state` nor `refused`"))
-                }
+                (None, None) => Err(child.fault(
+                    method::Step::METHOD,
+                    "its result has neither `state` nor `refused`",
+                )),
             }
         })
     }
@@ -393,14 +372,10 @@ impl Game for Level {
         let names: Vec<String> = moves.iter().map(|&mv| self.shared.name(mv)).collect();
         self.shared.with(|child| {
             let level = handle(child, &self.recipe)?;
-            let params = FormatParams {
+            let formatted = child.request::<method::Format>(FormatParams {
                 level: &level,
                 moves: names.iter().map(String::as_str).collect(),
-            };
-            let answer = child.call("format", params)?;
-            let formatted: Formatted = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "format", error))?;
+            })?;
             Ok(formatted.text)
         })
     }
@@ -408,15 +383,11 @@ impl Game for Level {
     fn parse_moves(&self, text: &str) -> Result<Vec<u32>, NotationError> {
         self.shared.with(|child| {
             let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "parse",
-                ParseParams {
-                    level: &level,
-                    text,
-                },
-            )?;
-            let parsed: Result<Parsed, _> = child.read(&answer)?;
-            Ok(match parsed {
+            let answer = child.call::<method::Parse>(ParseParams {
+                level: &level,
+                text,
+            })?;
+            Ok(match child.read(&answer)? {
                 Ok(parsed) => Ok(parsed
                     .moves
                     .iter()
@@ -444,17 +415,11 @@ impl Mechanics for Level {
         let recipe = Arc::new(Recipe::new(Arc::clone(&self.recipe.text), steps));
         let start = self.shared.with(|child| {
             let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "ablate",
-                AblateParams {
-                    level: &level,
-                    mechanic: &ablation.mechanic,
-                    at,
-                },
-            )?;
-            let ablated: Ablated = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "ablate", error))?;
+            let ablated = child.request::<method::Ablate>(AblateParams {
+                level: &level,
+                mechanic: &ablation.mechanic,
+                at,
+            })?;
             child.handles.insert(recipe.id, ablated.level);
             let mut start = Vec::new();
             encode(ablated.won, &ablated.start, &mut start);
@@ -485,16 +450,10 @@ impl Draw for Level {
                 return Ok(None);
             }
             let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "draw",
-                DrawParams {
-                    level: &level,
-                    state: decode(state),
-                },
-            )?;
-            let drawn: Drawn = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "draw", error))?;
+            let drawn = child.request::<method::Draw>(DrawParams {
+                level: &level,
+                state: decode(state),
+            })?;
             Ok(Some(drawn))
         });
         let Some(drawn) = drawn else {

@@ -5,6 +5,7 @@
 //!
 //! - [`manifest`]: reading `game.toml`.
 //! - `wire`: the messages, as JSON.
+//! - `method`: each method's name, params and result, tied together.
 //! - `child`: one process (start, greet, ask, and every fault it can make).
 //! - `pool`: a game's processes, lent to parallel searches.
 //! - [`level`]: a level as a core `Game`, each rule a request.
@@ -16,6 +17,7 @@ mod child;
 pub mod harness;
 pub mod level;
 pub mod manifest;
+mod method;
 mod pool;
 mod wire;
 
