@@ -3,7 +3,7 @@
 //! request and the last lines it wrote to stderr; the process is then
 //! unusable and is dropped (killed if need be).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
 use std::process::{Command, ExitStatus, Stdio};
@@ -84,11 +84,6 @@ pub(crate) struct Child {
     timeout: Duration,
     /// Whether it answers `draw`.
     pub(crate) draws: bool,
-    /// The handle of each level this process has loaded, by recipe.
-    pub(crate) handles: HashMap<u64, String>,
-    /// Move names to the game's move ids, cached here to spare a lock
-    /// (a reply names a move per successor).
-    pub(crate) moves: rustc_hash::FxHashMap<String, u32>,
 }
 
 impl Child {
@@ -160,8 +155,6 @@ impl Child {
             next_id: 1,
             timeout: manifest.timeout,
             draws: false,
-            handles: HashMap::new(),
-            moves: rustc_hash::FxHashMap::default(),
         };
         let client = concat!("puzzle-qa ", env!("CARGO_PKG_VERSION"));
         let answer = child.call::<Hello>(HelloParams {

@@ -2,7 +2,10 @@
 //! free, up to the manifest's `processes`, and lent out one request (or a
 //! few) at a time, so that parallel searches each have their own.
 
+use std::collections::HashMap;
 use std::sync::{Condvar, Mutex, MutexGuard};
+
+use rustc_hash::FxHashMap;
 
 use crate::child::{Child, Fault};
 use crate::manifest::Manifest;
@@ -14,11 +17,23 @@ pub(crate) struct Pool {
     freed: Condvar,
 }
 
+/// A game process as the pool lends it: the child, and what the game's
+/// levels have left in it. Each process keeps its own, as a handle is
+/// valid only in the process that gave it out.
+pub(crate) struct Process {
+    pub(crate) child: Child,
+    /// The handle of each level this process has loaded, by recipe.
+    pub(crate) handles: HashMap<u64, String>,
+    /// Move names to the game's move ids, cached here to spare a lock
+    /// (a reply names a move per successor).
+    pub(crate) moves: FxHashMap<String, u32>,
+}
+
 /// A pool's processes, counted under one lock.
 #[derive(Default)]
 struct Processes {
     /// The processes no thread is using.
-    idle: Vec<Child>,
+    idle: Vec<Process>,
     /// How many are running in all, lent out or idle.
     running: usize,
 }
@@ -37,34 +52,39 @@ impl Pool {
     /// place freed for a fresh one); others go back to the pool.
     pub(crate) fn with<T>(
         &self,
-        work: impl FnOnce(&mut Child) -> Result<T, Fault>,
+        work: impl FnOnce(&mut Process) -> Result<T, Fault>,
     ) -> Result<T, Fault> {
-        let mut child = self.take()?;
-        let result = work(&mut child);
+        let mut process = self.take()?;
+        let result = work(&mut process);
         let mut processes = self.lock();
         if result.is_ok() {
-            processes.idle.push(child);
+            processes.idle.push(process);
         } else {
             processes.running -= 1;
             drop(processes);
-            drop(child);
+            drop(process);
         }
         self.freed.notify_one();
         result
     }
 
-    fn take(&self) -> Result<Child, Fault> {
+    fn take(&self) -> Result<Process, Fault> {
         let mut processes = self.lock();
         loop {
-            if let Some(child) = processes.idle.pop() {
-                return Ok(child);
+            if let Some(process) = processes.idle.pop() {
+                return Ok(process);
             }
             if processes.running < self.manifest.processes {
                 processes.running += 1;
                 drop(processes);
-                return Child::start(&self.manifest).inspect_err(|_| {
+                let child = Child::start(&self.manifest).inspect_err(|_| {
                     self.lock().running -= 1;
                     self.freed.notify_one();
+                })?;
+                return Ok(Process {
+                    child,
+                    handles: HashMap::new(),
+                    moves: FxHashMap::default(),
                 });
             }
             processes = self
