@@ -3,13 +3,12 @@
 //! request and the last lines it wrote to stderr; the process is then
 //! unusable and is dropped (killed if need be).
 
-use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -17,10 +16,8 @@ use serde::de::DeserializeOwned;
 
 use crate::manifest::Manifest;
 use crate::method::{Hello, Method};
+use crate::stderr::Stderr;
 use crate::wire::{ErrorObject, HelloParams, Reply, Request, VERSION};
-
-/// Lines of the child's stderr kept for a fault's message.
-const STDERR_LINES: usize = 10;
 
 /// How long a process that was asked to stop may take before it is killed.
 const GRACE: Duration = Duration::from_secs(1);
@@ -79,7 +76,7 @@ pub(crate) struct Child {
     requests: Option<Sender<Vec<u8>>>,
     /// Lines from the reader thread; `Err` once stdout is closed.
     replies: Receiver<Result<String, String>>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Stderr,
     next_id: u64,
     timeout: Duration,
     /// Whether it answers `draw`.
@@ -133,25 +130,12 @@ impl Child {
                 }
             }
         });
-        let kept = Arc::new(Mutex::new(VecDeque::new()));
-        let keeping = Arc::clone(&kept);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { return };
-                if let Ok(mut kept) = keeping.lock() {
-                    if kept.len() == STDERR_LINES {
-                        kept.pop_front();
-                    }
-                    kept.push_back(line);
-                }
-            }
-        });
         let mut child = Child {
             game,
             process,
             requests: Some(requests),
             replies,
-            stderr: kept,
+            stderr: Stderr::read(stderr),
             next_id: 1,
             timeout: manifest.timeout,
             draws: false,
@@ -242,7 +226,7 @@ impl Child {
     /// A reply's result (read in one pass, borrowing from the reply's
     /// line), or the error the game replied with.
     pub(crate) fn read<'a, M: Method>(
-        &self,
+        &mut self,
         answer: &'a Answer<M>,
     ) -> Result<Result<M::Result<'a>, ErrorObject>, Fault> {
         self.reply(answer)
@@ -251,7 +235,7 @@ impl Child {
     /// A reply's result, where an error reply is a fault: the game had to
     /// give a result.
     pub(crate) fn result<'a, M: Method>(
-        &self,
+        &mut self,
         answer: &'a Answer<M>,
     ) -> Result<M::Result<'a>, Fault> {
         self.reply(answer)?
@@ -276,7 +260,7 @@ impl Child {
     /// A reply to a request of method `M` read as a `T`: that method's
     /// result, borrowing from the reply or not.
     fn reply<'a, M: Method, T: Deserialize<'a>>(
-        &self,
+        &mut self,
         answer: &'a Answer<M>,
     ) -> Result<Result<T, ErrorObject>, Fault> {
         let method = M::METHOD;
@@ -309,7 +293,7 @@ impl Child {
     }
 
     /// The fault of an error reply where a result was due.
-    fn refused(&self, method: &str, error: ErrorObject) -> Fault {
+    fn refused(&mut self, method: &str, error: ErrorObject) -> Fault {
         self.fault(
             method,
             &format!("it replied with an error: {}", error.message),
@@ -317,16 +301,16 @@ impl Child {
     }
 
     /// A fault of this process in answering `method`: the game, the
-    /// request, why, and the last lines of its stderr.
-    pub(crate) fn fault(&self, method: &str, why: &str) -> Fault {
-        // Give the stderr reader a moment to catch the child's last words.
-        std::thread::sleep(Duration::from_millis(20));
+    /// request, why, and the last lines of its stderr. The process is
+    /// stopped first (it is of no more use), so that its stderr ends with
+    /// its last words.
+    pub(crate) fn fault(&mut self, method: &str, why: &str) -> Fault {
+        self.stop();
+        let lines = self.stderr.last_lines(GRACE);
         let mut message = format!("{}: request `{method}`: {why}", self.game);
-        if let Ok(lines) = self.stderr.lock()
-            && !lines.is_empty()
-        {
+        if !lines.is_empty() {
             message.push_str("\n  its last lines on stderr:");
-            for line in lines.iter() {
+            for line in &lines {
                 message.push_str("\n    ");
                 message.push_str(line);
             }
@@ -336,38 +320,43 @@ impl Child {
 
     /// The fault of a process that is gone: how it ended, if it has.
     fn gone(&mut self, method: &str, why: String) -> Fault {
-        let deadline = Instant::now() + GRACE;
-        let status = loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                _ => break None,
-            }
-        };
-        let why = match status {
+        let why = match self.exit_within(GRACE) {
             Some(status) => ended(status),
             None => why,
         };
         self.fault(method, &why)
     }
+
+    /// Closes the child's stdin, which asks it to exit, and kills it if it
+    /// is still running a moment later.
+    fn stop(&mut self) {
+        self.requests = None;
+        if self.exit_within(GRACE).is_none() {
+            let _ = self.process.kill();
+            let _ = self.process.wait();
+        }
+    }
+
+    /// How the process ended, if it has by `within` from now (`None` too if
+    /// the OS cannot say).
+    fn exit_within(&mut self, within: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            match self.process.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => return None,
+            }
+        }
+    }
 }
 
 impl Drop for Child {
-    /// Closes the child's stdin, which asks it to exit, and kills it if it
-    /// is still running a moment later.
+    /// Stops the process, unless a fault already has.
     fn drop(&mut self) {
-        self.requests = None;
-        let deadline = Instant::now() + GRACE;
-        while Instant::now() < deadline {
-            if !matches!(self.process.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        self.stop();
     }
 }
 
