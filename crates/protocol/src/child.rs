@@ -1,7 +1,7 @@
 //! One game process: started, greeted, asked one request at a time, and
 //! stopped. Whatever it does wrong is a [`Fault`] naming the game, the
 //! request and the last lines it wrote to stderr; the process is then
-//! unusable and is dropped (killed if need be).
+//! unusable: the fault stops it (killed if need be), and it is dropped.
 
 use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
