@@ -1,23 +1,23 @@
 //! One game process: started, greeted, asked one request at a time, and
 //! stopped. Whatever it does wrong is a [`Fault`] naming the game, the
 //! request and the last lines it wrote to stderr; the process is then
-//! unusable and is dropped (killed if need be).
+//! unusable: the fault stops it (killed if need be), and it is dropped.
 
-use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
+use std::marker::PhantomData;
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use crate::manifest::Manifest;
-use crate::wire::{ErrorObject, Hello, HelloParams, Reply, Request, VERSION};
-
-/// Lines of the child's stderr kept for a fault's message.
-const STDERR_LINES: usize = 10;
+use crate::method::{Hello, Method};
+use crate::stderr::Stderr;
+use crate::wire::{ErrorObject, HelloParams, Reply, Request, VERSION};
 
 /// How long a process that was asked to stop may take before it is killed.
 const GRACE: Duration = Duration::from_secs(1);
@@ -57,12 +57,14 @@ impl std::fmt::Display for Fault {
     }
 }
 
-/// A reply as received: a line of JSON, read when the caller knows what
-/// the result should hold.
-pub(crate) struct Answer {
+impl std::error::Error for Fault {}
+
+/// A reply to a request of method `M`, as received: a line of JSON, kept
+/// by the caller while it reads a result that borrows from it.
+pub(crate) struct Answer<M> {
     line: String,
-    method: &'static str,
     id: u64,
+    method: PhantomData<M>,
 }
 
 /// A running game process.
@@ -74,16 +76,11 @@ pub(crate) struct Child {
     requests: Option<Sender<Vec<u8>>>,
     /// Lines from the reader thread; `Err` once stdout is closed.
     replies: Receiver<Result<String, String>>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Stderr,
     next_id: u64,
     timeout: Duration,
     /// Whether it answers `draw`.
     pub(crate) draws: bool,
-    /// The handle of each level this process has loaded, by recipe.
-    pub(crate) handles: HashMap<u64, String>,
-    /// Move names to the game's move ids, cached here to spare a lock
-    /// (a reply names a move per successor).
-    pub(crate) moves: rustc_hash::FxHashMap<String, u32>,
 }
 
 impl Child {
@@ -133,45 +130,27 @@ impl Child {
                 }
             }
         });
-        let kept = Arc::new(Mutex::new(VecDeque::new()));
-        let keeping = Arc::clone(&kept);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { return };
-                if let Ok(mut kept) = keeping.lock() {
-                    if kept.len() == STDERR_LINES {
-                        kept.pop_front();
-                    }
-                    kept.push_back(line);
-                }
-            }
-        });
         let mut child = Child {
             game,
             process,
             requests: Some(requests),
             replies,
-            stderr: kept,
+            stderr: Stderr::read(stderr),
             next_id: 1,
             timeout: manifest.timeout,
             draws: false,
-            handles: HashMap::new(),
-            moves: rustc_hash::FxHashMap::default(),
         };
         let client = concat!("puzzle-qa ", env!("CARGO_PKG_VERSION"));
-        let answer = child.call(
-            "hello",
-            HelloParams {
-                protocol: VERSION,
-                client,
-            },
-        )?;
-        let hello: Hello = child
-            .read(&answer)?
-            .map_err(|error| child.fault("hello", &format!("it refused: {}", error.message)))?;
+        let answer = child.call::<Hello>(HelloParams {
+            protocol: VERSION,
+            client,
+        })?;
+        let hello = child.read(&answer)?.map_err(|error| {
+            child.fault(Hello::METHOD, &format!("it refused: {}", error.message))
+        })?;
         if hello.protocol != VERSION {
             return Err(child.fault(
-                "hello",
+                Hello::METHOD,
                 &format!(
                     "it speaks protocol version {}; this puzzle-qa speaks version {VERSION}",
                     hello.protocol
@@ -180,7 +159,7 @@ impl Child {
         }
         if hello.game != manifest.name {
             return Err(child.fault(
-                "hello",
+                Hello::METHOD,
                 &format!(
                     "it says it is the game `{}`, but its manifest names `{}`",
                     hello.game, manifest.name
@@ -191,12 +170,9 @@ impl Child {
         Ok(child)
     }
 
-    /// Sends one request and waits for its reply.
-    pub(crate) fn call(
-        &mut self,
-        method: &'static str,
-        params: impl Serialize,
-    ) -> Result<Answer, Fault> {
+    /// Sends one request of method `M` and waits for its reply.
+    pub(crate) fn call<M: Method>(&mut self, params: M::Params<'_>) -> Result<Answer<M>, Fault> {
+        let method = M::METHOD;
         let id = self.next_id;
         self.next_id += 1;
         let mut line =
@@ -239,17 +215,55 @@ impl Child {
             REQUESTS.fetch_add(1, Ordering::Relaxed);
             WAITED_NANOS.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
             BYTES.fetch_add(sent_bytes + line.len() as u64, Ordering::Relaxed);
-            return Ok(Answer { line, method, id });
+            return Ok(Answer {
+                line,
+                id,
+                method: PhantomData,
+            });
         }
     }
 
-    /// A reply read as a result of type `T` (in one pass, borrowing from
-    /// the reply's text), or the error the game replied with.
-    pub(crate) fn read<'a, T: Deserialize<'a>>(
-        &self,
-        answer: &'a Answer,
+    /// A reply's result (read in one pass, borrowing from the reply's
+    /// line), or the error the game replied with.
+    pub(crate) fn read<'a, M: Method>(
+        &mut self,
+        answer: &'a Answer<M>,
+    ) -> Result<Result<M::Result<'a>, ErrorObject>, Fault> {
+        self.reply(answer)
+    }
+
+    /// A reply's result, where an error reply is a fault: the game had to
+    /// give a result.
+    pub(crate) fn result<'a, M: Method>(
+        &mut self,
+        answer: &'a Answer<M>,
+    ) -> Result<M::Result<'a>, Fault> {
+        self.reply(answer)?
+            .map_err(|error| self.refused(M::METHOD, error))
+    }
+
+    /// Sends one request of method `M` and reads its result, where an
+    /// error reply is a fault; for a result that borrows nothing, so that
+    /// the reply need not be kept.
+    pub(crate) fn request<M: Method>(
+        &mut self,
+        params: M::Params<'_>,
+    ) -> Result<M::Result<'static>, Fault>
+    where
+        M::Result<'static>: DeserializeOwned,
+    {
+        let answer = self.call::<M>(params)?;
+        self.reply(&answer)?
+            .map_err(|error| self.refused(M::METHOD, error))
+    }
+
+    /// A reply to a request of method `M` read as a `T`: that method's
+    /// result, borrowing from the reply or not.
+    fn reply<'a, M: Method, T: Deserialize<'a>>(
+        &mut self,
+        answer: &'a Answer<M>,
     ) -> Result<Result<T, ErrorObject>, Fault> {
-        let method = answer.method;
+        let method = M::METHOD;
         let reply: Reply<T> = serde_json::from_str(&answer.line).map_err(|error| {
             let why = match error.classify() {
                 serde_json::error::Category::Data => {
@@ -278,17 +292,25 @@ impl Child {
         }
     }
 
+    /// The fault of an error reply where a result was due.
+    fn refused(&mut self, method: &str, error: ErrorObject) -> Fault {
+        self.fault(
+            method,
+            &format!("it replied with an error: {}", error.message),
+        )
+    }
+
     /// A fault of this process in answering `method`: the game, the
-    /// request, why, and the last lines of its stderr.
-    pub(crate) fn fault(&self, method: &str, why: &str) -> Fault {
-        // Give the stderr reader a moment to catch the child's last words.
-        std::thread::sleep(Duration::from_millis(20));
+    /// request, why, and the last lines of its stderr. The process is
+    /// stopped first (it is of no more use), so that its stderr ends with
+    /// its last words.
+    pub(crate) fn fault(&mut self, method: &str, why: &str) -> Fault {
+        self.stop();
+        let lines = self.stderr.last_lines(GRACE);
         let mut message = format!("{}: request `{method}`: {why}", self.game);
-        if let Ok(lines) = self.stderr.lock()
-            && !lines.is_empty()
-        {
+        if !lines.is_empty() {
             message.push_str("\n  its last lines on stderr:");
-            for line in lines.iter() {
+            for line in &lines {
                 message.push_str("\n    ");
                 message.push_str(line);
             }
@@ -298,38 +320,43 @@ impl Child {
 
     /// The fault of a process that is gone: how it ended, if it has.
     fn gone(&mut self, method: &str, why: String) -> Fault {
-        let deadline = Instant::now() + GRACE;
-        let status = loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                _ => break None,
-            }
-        };
-        let why = match status {
+        let why = match self.exit_within(GRACE) {
             Some(status) => ended(status),
             None => why,
         };
         self.fault(method, &why)
     }
+
+    /// Closes the child's stdin, which asks it to exit, and kills it if it
+    /// is still running a moment later.
+    fn stop(&mut self) {
+        self.requests = None;
+        if self.exit_within(GRACE).is_none() {
+            let _ = self.process.kill();
+            let _ = self.process.wait();
+        }
+    }
+
+    /// How the process ended, if it has by `within` from now (`None` too if
+    /// the OS cannot say).
+    fn exit_within(&mut self, within: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            match self.process.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => return None,
+            }
+        }
+    }
 }
 
 impl Drop for Child {
-    /// Closes the child's stdin, which asks it to exit, and kills it if it
-    /// is still running a moment later.
+    /// Stops the process, unless a fault already has.
     fn drop(&mut self) {
-        self.requests = None;
-        let deadline = Instant::now() + GRACE;
-        while Instant::now() < deadline {
-            if !matches!(self.process.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        self.stop();
     }
 }
 

@@ -14,21 +14,33 @@ use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::game::{Ablation, Cost, Draw, Extras, Game, Mechanics, NotationError};
 use puzzle_qa_core::picture::{Look, Scene};
 
-use crate::child::{Child, Fault};
-use crate::pool::Pool;
+use rustc_hash::FxHashMap;
+
+use crate::child::Fault;
+use crate::method::{self, Method};
+use crate::pool::{Pool, Process};
 use crate::wire::{
-    AblateParams, Ablated, DrawParams, Drawn, FormatParams, Formatted, LoadParams, Loaded,
-    Mechanic, ParseParams, Parsed, StatesParams, StepParams, Stepped, Successors,
+    AblateParams, DrawParams, ErrorObject, FormatParams, LoadParams, Mechanic, ParseParams,
+    StepParams, SuccessorsParams,
 };
 
 /// States asked for in one `successors` request.
 pub const BATCH: usize = 4096;
 
 /// One game over the protocol: its processes, and the names of the moves
-/// they have made (a move is its index here).
+/// they have made.
 pub(crate) struct Shared {
     pub(crate) pool: Pool,
-    moves: RwLock<(Vec<String>, HashMap<String, u32>)>,
+    moves: RwLock<MoveNames>,
+}
+
+/// The moves a game's processes have named, each given an id once.
+#[derive(Default)]
+struct MoveNames {
+    /// The name of each move, at its id.
+    names: Vec<String>,
+    /// The id of each name.
+    ids: HashMap<String, u32>,
 }
 
 impl Shared {
@@ -39,29 +51,30 @@ impl Shared {
         }
     }
 
-    /// The id of the move called `name`, through the process's own cache.
-    fn intern(&self, child: &mut Child, name: &str) -> u32 {
-        if let Some(&id) = child.moves.get(name) {
+    /// The id of the move called `name`, through a process's own cache of
+    /// `moves`.
+    fn intern(&self, moves: &mut FxHashMap<String, u32>, name: &str) -> u32 {
+        if let Some(&id) = moves.get(name) {
             return id;
         }
         let known = self
             .moves
             .read()
             .ok()
-            .and_then(|moves| moves.1.get(name).copied());
+            .and_then(|table| table.ids.get(name).copied());
         let id = known.unwrap_or_else(|| {
-            let mut moves = self
+            let mut table = self
                 .moves
                 .write()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let next = moves.0.len() as u32;
-            let id = *moves.1.entry(name.to_string()).or_insert(next);
+            let next = table.names.len() as u32;
+            let id = *table.ids.entry(name.to_string()).or_insert(next);
             if id == next {
-                moves.0.push(name.to_string());
+                table.names.push(name.to_string());
             }
             id
         });
-        child.moves.insert(name.to_string(), id);
+        moves.insert(name.to_string(), id);
         id
     }
 
@@ -70,11 +83,11 @@ impl Shared {
             .moves
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        moves.0[id as usize].clone()
+        moves.names[id as usize].clone()
     }
 
     /// Runs `work` with a process; a fault abandons the current check.
-    fn with<T>(&self, work: impl FnOnce(&mut Child) -> Result<T, Fault>) -> T {
+    fn with<T>(&self, work: impl FnOnce(&mut Process) -> Result<T, Fault>) -> T {
         self.pool
             .with(work)
             .unwrap_or_else(|fault| abandon(fault.0))
@@ -132,7 +145,7 @@ fn ablations(list: Vec<Mechanic>) -> Vec<Ablation> {
 }
 
 /// The error a game replied with, where it says.
-fn diagnostic(error: crate::wire::ErrorObject, warning: bool) -> Diagnostic {
+fn diagnostic(error: ErrorObject, warning: bool) -> Diagnostic {
     let diagnostic = if warning {
         Diagnostic::warning(error.message)
     } else {
@@ -144,43 +157,30 @@ fn diagnostic(error: crate::wire::ErrorObject, warning: bool) -> Diagnostic {
     }
 }
 
-/// The handle of `recipe` in `child`, loading it there first if need be.
-fn handle(child: &mut Child, recipe: &Recipe) -> Result<String, Fault> {
-    if let Some(handle) = child.handles.get(&recipe.id) {
+/// The handle of `recipe` in `process`, loading it there first if need be.
+fn handle(process: &mut Process, recipe: &Recipe) -> Result<String, Fault> {
+    if let Some(handle) = process.handles.get(&recipe.id) {
         return Ok(handle.clone());
     }
-    let answer = child.call("load", LoadParams { text: &recipe.text })?;
-    let loaded: Loaded = child.read(&answer)?.map_err(|error| {
+    let child = &mut process.child;
+    let answer = child.call::<method::Load>(LoadParams { text: &recipe.text })?;
+    let loaded = child.read(&answer)?.map_err(|error| {
         child.fault(
-            "load",
+            method::Load::METHOD,
             &format!("a level it loaded before now fails: {}", error.message),
         )
     })?;
     let mut level = loaded.level;
     for (mechanic, at) in &recipe.ablations {
-        let answer = child.call(
-            "ablate",
-            AblateParams {
-                level: &level,
-                mechanic,
-                at: *at,
-            },
-        )?;
-        let ablated: Ablated = child
-            .read(&answer)?
-            .map_err(|error| refused(child, "ablate", error))?;
+        let ablated = child.request::<method::Ablate>(AblateParams {
+            level: &level,
+            mechanic,
+            at: *at,
+        })?;
         level = ablated.level;
     }
-    child.handles.insert(recipe.id, level.clone());
+    process.handles.insert(recipe.id, level.clone());
     Ok(level)
-}
-
-/// A fault for an error reply where a result was due.
-fn refused(child: &Child, method: &str, error: crate::wire::ErrorObject) -> Fault {
-    child.fault(
-        method,
-        &format!("it replied with an error: {}", error.message),
-    )
 }
 
 /// The successors of some states, as one process gave them: per edge the
@@ -202,19 +202,16 @@ impl Level {
             bytes: Vec::new(),
         };
         for chunk in part.chunks(BATCH) {
-            self.shared.with(|child| {
-                let level = handle(child, &self.recipe)?;
-                let params = StatesParams {
+            self.shared.with(|process| {
+                let level = handle(process, &self.recipe)?;
+                let answer = process.child.call::<method::Successors>(SuccessorsParams {
                     level: &level,
                     states: chunk.iter().map(|&i| decode(states[i])).collect(),
-                };
-                let answer = child.call("successors", params)?;
-                let got: Successors = child
-                    .read(&answer)?
-                    .map_err(|error| refused(child, "successors", error))?;
+                })?;
+                let got = process.child.result(&answer)?;
                 if got.successors.len() != chunk.len() {
-                    return Err(child.fault(
-                        "successors",
+                    return Err(process.child.fault(
+                        method::Successors::METHOD,
                         &format!(
                             "it gave {} lists of successors for {} states",
                             got.successors.len(),
@@ -224,7 +221,7 @@ impl Level {
                 }
                 for (&index, edges) in chunk.iter().zip(&got.successors) {
                     for edge in edges {
-                        let mv = self.shared.intern(child, &edge.mv);
+                        let mv = self.shared.intern(&mut process.moves, &edge.mv);
                         answered.bytes.push(u8::from(edge.won));
                         answered.bytes.extend_from_slice(edge.state.as_bytes());
                         let cost = edge.cost.unwrap_or(1);
@@ -245,11 +242,11 @@ impl Level {
         text: &str,
     ) -> Result<(Level, Vec<Diagnostic>), Diagnostic> {
         let recipe = Arc::new(Recipe::new(text.into(), Vec::new()));
-        let loaded = shared.pool.with(|child| {
-            let answer = child.call("load", LoadParams { text })?;
-            let loaded: Result<Loaded, _> = child.read(&answer)?;
+        let loaded = shared.pool.with(|process| {
+            let answer = process.child.call::<method::Load>(LoadParams { text })?;
+            let loaded = process.child.read(&answer)?;
             if let Ok(loaded) = &loaded {
-                child.handles.insert(recipe.id, loaded.level.clone());
+                process.handles.insert(recipe.id, loaded.level.clone());
             }
             Ok(loaded)
         });
@@ -305,19 +302,13 @@ impl Game for Level {
 
     fn step(&self, state: &[u8], mv: u32) -> Result<(Vec<u8>, Cost), String> {
         let name = self.shared.name(mv);
-        self.shared.with(|child| {
-            let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "step",
-                StepParams {
-                    level: &level,
-                    state: decode(state),
-                    mv: &name,
-                },
-            )?;
-            let stepped: Stepped = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "step", error))?;
+        self.shared.with(|process| {
+            let level = handle(process, &self.recipe)?;
+            let stepped = process.child.request::<method::Step>(StepParams {
+                level: &level,
+                state: decode(state),
+                mv: &name,
+            })?;
             match (stepped.refused, stepped.state) {
                 (Some(why), _) => Ok(Err(why)),
                 (None, Some(next)) => {
@@ -325,9 +316,10 @@ impl Game for Level {
                     encode(stepped.won, &next, &mut out);
                     Ok(Ok((out, stepped.cost.unwrap_or(1))))
                 }
-                (None, None) => {
-                    Err(child.fault("step", "its result has neither `state` nor `refused`"))
-                }
+                (None, None) => Err(process.child.fault(
+                    method::Step::METHOD,
+                    "its result has neither `state` nor `refused`",
+                )),
             }
         })
     }
@@ -382,36 +374,28 @@ impl Game for Level {
 
     fn format_moves(&self, moves: &[u32]) -> String {
         let names: Vec<String> = moves.iter().map(|&mv| self.shared.name(mv)).collect();
-        self.shared.with(|child| {
-            let level = handle(child, &self.recipe)?;
-            let params = FormatParams {
+        self.shared.with(|process| {
+            let level = handle(process, &self.recipe)?;
+            let formatted = process.child.request::<method::Format>(FormatParams {
                 level: &level,
                 moves: names.iter().map(String::as_str).collect(),
-            };
-            let answer = child.call("format", params)?;
-            let formatted: Formatted = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "format", error))?;
+            })?;
             Ok(formatted.text)
         })
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u32>, NotationError> {
-        self.shared.with(|child| {
-            let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "parse",
-                ParseParams {
-                    level: &level,
-                    text,
-                },
-            )?;
-            let parsed: Result<Parsed, _> = child.read(&answer)?;
-            Ok(match parsed {
+        self.shared.with(|process| {
+            let level = handle(process, &self.recipe)?;
+            let answer = process.child.call::<method::Parse>(ParseParams {
+                level: &level,
+                text,
+            })?;
+            Ok(match process.child.read(&answer)? {
                 Ok(parsed) => Ok(parsed
                     .moves
                     .iter()
-                    .map(|name| self.shared.intern(child, name))
+                    .map(|name| self.shared.intern(&mut process.moves, name))
                     .collect()),
                 Err(error) => Err(NotationError::new(error.column.unwrap_or(1), error.message)),
             })
@@ -433,20 +417,14 @@ impl Mechanics for Level {
         let mut steps = self.recipe.ablations.clone();
         steps.push((ablation.mechanic.to_string(), at));
         let recipe = Arc::new(Recipe::new(Arc::clone(&self.recipe.text), steps));
-        let start = self.shared.with(|child| {
-            let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "ablate",
-                AblateParams {
-                    level: &level,
-                    mechanic: &ablation.mechanic,
-                    at,
-                },
-            )?;
-            let ablated: Ablated = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "ablate", error))?;
-            child.handles.insert(recipe.id, ablated.level);
+        let start = self.shared.with(|process| {
+            let level = handle(process, &self.recipe)?;
+            let ablated = process.child.request::<method::Ablate>(AblateParams {
+                level: &level,
+                mechanic: &ablation.mechanic,
+                at,
+            })?;
+            process.handles.insert(recipe.id, ablated.level);
             let mut start = Vec::new();
             encode(ablated.won, &ablated.start, &mut start);
             Ok(start)
@@ -471,21 +449,15 @@ impl Draw for Level {
     /// The game's text picture, a character a cell; a game that draws none
     /// gets one cell saying so.
     fn scene(&self, state: &[u8]) -> Scene {
-        let drawn = self.shared.with(|child| {
-            if !child.draws {
+        let drawn = self.shared.with(|process| {
+            if !process.child.draws {
                 return Ok(None);
             }
-            let level = handle(child, &self.recipe)?;
-            let answer = child.call(
-                "draw",
-                DrawParams {
-                    level: &level,
-                    state: decode(state),
-                },
-            )?;
-            let drawn: Drawn = child
-                .read(&answer)?
-                .map_err(|error| refused(child, "draw", error))?;
+            let level = handle(process, &self.recipe)?;
+            let drawn = process.child.request::<method::Draw>(DrawParams {
+                level: &level,
+                state: decode(state),
+            })?;
             Ok(Some(drawn))
         });
         let Some(drawn) = drawn else {

@@ -5,7 +5,9 @@
 //!
 //! - [`manifest`]: reading `game.toml`.
 //! - `wire`: the messages, as JSON.
+//! - `method`: each method's name, params and result, tied together.
 //! - `child`: one process (start, greet, ask, and every fault it can make).
+//! - `stderr`: a process's stderr, its last lines kept for a fault.
 //! - `pool`: a game's processes, lent to parallel searches.
 //! - [`level`]: a level as a core `Game`, each rule a request.
 //! - [`harness`]: a manifest's game as the harness sees it.
@@ -16,7 +18,9 @@ mod child;
 pub mod harness;
 pub mod level;
 pub mod manifest;
+mod method;
 mod pool;
+mod stderr;
 mod wire;
 
 pub use child::{Fault, Traffic, traffic};

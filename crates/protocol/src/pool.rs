@@ -2,7 +2,10 @@
 //! free, up to the manifest's `processes`, and lent out one request (or a
 //! few) at a time, so that parallel searches each have their own.
 
-use std::sync::{Condvar, Mutex};
+use std::collections::HashMap;
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use rustc_hash::FxHashMap;
 
 use crate::child::{Child, Fault};
 use crate::manifest::Manifest;
@@ -10,16 +13,36 @@ use crate::manifest::Manifest;
 /// A game's processes.
 pub(crate) struct Pool {
     pub(crate) manifest: Manifest,
-    /// Idle processes, and how many are running in all (lent out or idle).
-    idle: Mutex<(Vec<Child>, usize)>,
+    processes: Mutex<Processes>,
     freed: Condvar,
+}
+
+/// A game process as the pool lends it: the child, and what the game's
+/// levels have left in it. Each process keeps its own, as a handle is
+/// valid only in the process that gave it out.
+pub(crate) struct Process {
+    pub(crate) child: Child,
+    /// The handle of each level this process has loaded, by recipe.
+    pub(crate) handles: HashMap<u64, String>,
+    /// Move names to the game's move ids, cached here to spare a lock
+    /// (a reply names a move per successor).
+    pub(crate) moves: FxHashMap<String, u32>,
+}
+
+/// A pool's processes, counted under one lock.
+#[derive(Default)]
+struct Processes {
+    /// The processes no thread is using.
+    idle: Vec<Process>,
+    /// How many are running in all, lent out or idle.
+    running: usize,
 }
 
 impl Pool {
     pub(crate) fn new(manifest: Manifest) -> Pool {
         Pool {
             manifest,
-            idle: Mutex::new((Vec::new(), 0)),
+            processes: Mutex::default(),
             freed: Condvar::new(),
         }
     }
@@ -29,50 +52,53 @@ impl Pool {
     /// place freed for a fresh one); others go back to the pool.
     pub(crate) fn with<T>(
         &self,
-        work: impl FnOnce(&mut Child) -> Result<T, Fault>,
+        work: impl FnOnce(&mut Process) -> Result<T, Fault>,
     ) -> Result<T, Fault> {
-        let mut child = self.take()?;
-        let result = work(&mut child);
-        let mut idle = self
-            .idle
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut process = self.take()?;
+        let result = work(&mut process);
+        let mut processes = self.lock();
         if result.is_ok() {
-            idle.0.push(child);
+            processes.idle.push(process);
         } else {
-            idle.1 -= 1;
-            drop(idle);
-            drop(child);
+            processes.running -= 1;
+            drop(processes);
+            drop(process);
         }
         self.freed.notify_one();
         result
     }
 
-    fn take(&self) -> Result<Child, Fault> {
-        let mut idle = self
-            .idle
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+    fn take(&self) -> Result<Process, Fault> {
+        let mut processes = self.lock();
         loop {
-            if let Some(child) = idle.0.pop() {
-                return Ok(child);
+            if let Some(process) = processes.idle.pop() {
+                return Ok(process);
             }
-            if idle.1 < self.manifest.processes {
-                idle.1 += 1;
-                drop(idle);
-                return Child::start(&self.manifest).inspect_err(|_| {
-                    let mut idle = self
-                        .idle
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    idle.1 -= 1;
+            if processes.running < self.manifest.processes {
+                processes.running += 1;
+                drop(processes);
+                let child = Child::start(&self.manifest).inspect_err(|_| {
+                    self.lock().running -= 1;
                     self.freed.notify_one();
+                })?;
+                return Ok(Process {
+                    child,
+                    handles: HashMap::new(),
+                    moves: FxHashMap::default(),
                 });
             }
-            idle = self
+            processes = self
                 .freed
-                .wait(idle)
+                .wait(processes)
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
+    }
+
+    /// The processes, locked. No request runs under the lock, so even a
+    /// poisoned one holds true counts.
+    fn lock(&self) -> MutexGuard<'_, Processes> {
+        self.processes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -43,7 +43,7 @@ pub(crate) struct HelloParams<'a> {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Hello {
+pub(crate) struct HelloResult {
     pub(crate) protocol: u32,
     pub(crate) game: String,
     #[serde(default)]
@@ -60,7 +60,7 @@ fn yes() -> bool {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Loaded {
+pub(crate) struct LoadResult {
     pub(crate) level: String,
     pub(crate) start: String,
     #[serde(default)]
@@ -85,13 +85,13 @@ pub(crate) struct Mechanic {
 }
 
 #[derive(Serialize)]
-pub(crate) struct StatesParams<'a> {
+pub(crate) struct SuccessorsParams<'a> {
     pub(crate) level: &'a str,
     pub(crate) states: Vec<&'a str>,
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Successors<'a> {
+pub(crate) struct SuccessorsResult<'a> {
     #[serde(borrow)]
     pub(crate) successors: Vec<Vec<Edge<'a>>>,
 }
@@ -192,7 +192,7 @@ pub(crate) struct StepParams<'a> {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Stepped {
+pub(crate) struct StepResult {
     pub(crate) state: Option<String>,
     pub(crate) cost: Option<u32>,
     #[serde(default)]
@@ -207,7 +207,7 @@ pub(crate) struct ParseParams<'a> {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Parsed {
+pub(crate) struct ParseResult {
     pub(crate) moves: Vec<String>,
 }
 
@@ -218,7 +218,7 @@ pub(crate) struct FormatParams<'a> {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Formatted {
+pub(crate) struct FormatResult {
     pub(crate) text: String,
 }
 
@@ -231,7 +231,7 @@ pub(crate) struct AblateParams<'a> {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Ablated {
+pub(crate) struct AblateResult {
     pub(crate) level: String,
     pub(crate) start: String,
     #[serde(default)]
@@ -245,7 +245,7 @@ pub(crate) struct DrawParams<'a> {
 }
 
 #[derive(Deserialize)]
-pub(crate) struct Drawn {
+pub(crate) struct DrawResult {
     pub(crate) rows: Vec<String>,
     #[serde(default)]
     pub(crate) legend: BTreeMap<String, Legend>,
@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn an_edge_reads_as_an_object_or_an_array() {
         let text = r#"{"successors": [[{"move": "B:U", "state": "ab"}, ["D:L", "cd"], ["D:R", "e\"f", 2, true]], []]}"#;
-        let got: Successors = serde_json::from_str(text).unwrap();
+        let got: SuccessorsResult = serde_json::from_str(text).unwrap();
         let edges = &got.successors[0];
         assert_eq!(
             (&*edges[0].mv, &*edges[0].state, edges[0].cost, edges[0].won),
@@ -281,7 +281,10 @@ mod tests {
         assert!(got.successors[1].is_empty());
         for bad in [r#"[["B:U"]]"#, r#"[["B:U", "s", 1, true, 0]]"#, r#"[[3]]"#] {
             let text = format!(r#"{{"successors": [{bad}]}}"#);
-            assert!(serde_json::from_str::<Successors>(&text).is_err(), "{bad}");
+            assert!(
+                serde_json::from_str::<SuccessorsResult>(&text).is_err(),
+                "{bad}"
+            );
         }
     }
 }
