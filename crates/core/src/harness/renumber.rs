@@ -11,10 +11,8 @@ use toml_edit::{DocumentMut, Item, Key, Table};
 use super::bless;
 use super::discover::LevelEntry;
 use super::expectations::{Expectations, print};
+use super::keys::FINGERPRINT;
 use super::settings::Settings;
-
-/// The expectation key that holds a level's fingerprint.
-pub const FINGERPRINT: &str = "fingerprint";
 
 /// What moved in one expectation file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -107,11 +105,7 @@ pub(crate) fn load(
         return Ok((expectations, plan));
     }
     if settings.may_write() {
-        let plan = bless::renumber(entry, |document| {
-            let plan = self::plan(document.as_table(), fingerprints);
-            rename(document, &plan);
-            plan
-        })?;
+        let plan = rewrite(entry, fingerprints)?;
         // A pending file's tables carry the old numbers: it goes, and the
         // checks of this run say again what is still to review.
         if let Some(pending) = super::pending::pending_path(settings, &entry.expectation_path) {
@@ -130,6 +124,23 @@ pub(crate) fn load(
     rename(&mut document, &plan);
     let text = print(&document, expectations.text());
     Ok((Expectations::parse(shown, text, true)?, plan))
+}
+
+/// Renumbers the tables of `entry`'s expectation file on disk, planned on
+/// the file as it is under the level's lock (another writer may have
+/// changed it since it was read), through bless's writer.
+fn rewrite(entry: &LevelEntry, fingerprints: &[String]) -> Result<Renumbering, String> {
+    if !entry.expectation_path.exists() {
+        return Ok(Renumbering::default());
+    }
+    let mut planned = Renumbering::default();
+    bless::edit(entry, |document| {
+        planned = plan(document.as_table(), fingerprints);
+        rename(document, &planned);
+        // Anything to write: a word per change, as bless counts them.
+        planned.summary()
+    })?;
+    Ok(planned)
 }
 
 /// Which tables follow which levels. A table whose fingerprint is its
