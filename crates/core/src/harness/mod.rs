@@ -37,7 +37,9 @@ pub use expectations::Expectations;
 pub use game_checks::GameChecks;
 pub use keys::{ExpectationKey, FINGERPRINT, HARNESS_KEYS, Owner, ValueShape};
 pub use libtest::{main, run};
-pub use pending::{SUFFIX as PENDING_SUFFIX, accept, pending_path, proposal, reject};
+pub use pending::{
+    SUFFIX as PENDING_SUFFIX, accept, orphan_pending, pending_path, proposal, reject,
+};
 pub use renumber::Renumbering;
 pub use settings::{Frontend, PendingPlace, Settings, shell_word};
 pub use subject::{LevelFile, Subject, Verdict};
