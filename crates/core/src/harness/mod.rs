@@ -10,6 +10,8 @@
 //!   [`replace_whole`], and a diff shows what it would change.
 //! * Pending expectations (`pending.rs`): what bless would write, kept for
 //!   `puzzle-qa review` ([`pending_path`], [`accept`], [`reject`]).
+//! * `bless --prune` (`prune.rs`): deleting the expectations of no level
+//!   ([`prune_files`], [`prune_tables`]).
 //! * [`Settings`]: how the runner behaves, read from the environment in one
 //!   place (`env.rs`).
 
@@ -23,6 +25,7 @@ mod game_checks;
 mod keys;
 mod libtest;
 mod pending;
+mod prune;
 mod renumber;
 mod settings;
 mod subject;
@@ -40,6 +43,7 @@ pub use libtest::{main, run};
 pub use pending::{
     SUFFIX as PENDING_SUFFIX, accept, orphan_pending, pending_path, proposal, reject,
 };
+pub use prune::{Pruned, prune_files, prune_tables};
 pub use renumber::Renumbering;
 pub use settings::{Frontend, PendingPlace, Settings, shell_word};
 pub use subject::{LevelFile, Subject, Verdict};
