@@ -44,7 +44,7 @@ pub use pending::{
     SUFFIX as PENDING_SUFFIX, accept, orphan_pending, pending_path, proposal, reject,
 };
 pub use prune::{Pruned, prune_files, prune_tables};
-pub use renumber::Renumbering;
+pub use renumber::{Renumbering, tables_taken};
 pub use settings::{Frontend, PendingPlace, Settings, shell_word};
 pub use subject::{LevelFile, Subject, Verdict};
 pub use suite::{ORPHANS, Suite, afterword};
