@@ -29,8 +29,8 @@ pub(super) fn write(
 /// `change`, which says what it changed; writes the file back if anything
 /// did. Under the level file's lock, the file re-read, so writers of one
 /// file (threads, test processes) take turns and never lose each other's
-/// edits: the one writer of expectation files, for bless, renumbering
-/// (`renumber.rs`) and `bless --prune` (`prune.rs`).
+/// edits. Bless, renumbering (`renumber.rs`) and `bless --prune`
+/// (`prune.rs`) all write through it.
 pub(super) fn edit(
     entry: &LevelEntry,
     change: impl FnOnce(&mut DocumentMut) -> Vec<String>,
