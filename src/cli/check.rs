@@ -13,7 +13,10 @@ use super::Exit;
 use super::targets::{Group, Selection, expectations_beside};
 use crate::games::all;
 
-use puzzle_qa_core::harness::{LevelEntry, ORPHANS, Settings, Subject, Suite, Verdict, afterword};
+use puzzle_qa_core::harness::{
+    LevelEntry, ORPHANS, Pruned, Settings, Subject, Suite, Verdict, afterword, prune_files,
+    prune_tables,
+};
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
@@ -123,7 +126,7 @@ pub fn check(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) ->
             let (suite, whole) = match group {
                 Group::Whole => {
                     if prunes {
-                        prune(&settings);
+                        report_pruned(prune_files(&settings));
                     }
                     (Suite::discover(settings), true)
                 }
@@ -156,7 +159,7 @@ pub fn check(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) ->
             // After the run: bless has renumbered moved levels' tables by
             // now, so a table left without a level is really orphaned. The
             // verdicts are then those of the pruned files.
-            if prunes && whole && prune_tables(suite.settings()) {
+            if prunes && whole && report_pruned(prune_tables(suite.settings())) {
                 let again = Suite::discover(suite.settings().clone());
                 return SuiteRun::run(&again, &selection.filters, whole);
             }
@@ -446,76 +449,28 @@ fn failure(name: &str, verdict: &Verdict) -> String {
     format!("\n---- {name} ----\n{}\n", message.trim_end())
 }
 
-/// Deletes the expectation files of `settings`' repository whose level does
-/// not exist, saying so for each. Only ever asked for by `bless --prune`.
-/// Deletes, from the expectation file of each file of many levels, the
-/// tables that belong to no level: `[removed-N]`, and numbers past the
-/// file's last level. Whether it deleted any.
-fn prune_tables(settings: &Settings) -> bool {
-    let mut pruned = false;
-    let levels = puzzle_qa_core::harness::levels(settings);
-    let mut seen = std::collections::BTreeSet::new();
-    for entry in levels.iter().filter(|entry| entry.member.is_some()) {
-        let Some(many) = entry.game.many else {
-            continue;
-        };
-        if !seen.insert(&entry.expectation_path) {
-            continue;
-        }
-        let (Ok(level), Ok(text)) = (
-            fs::read_to_string(&entry.level_path),
-            fs::read_to_string(&entry.expectation_path),
-        ) else {
-            continue;
-        };
-        let count = (many.count)(&level);
-        let Ok(mut document) = text.parse::<toml_edit::DocumentMut>() else {
-            continue;
-        };
-        let gone: Vec<String> = document
-            .iter()
-            .filter(|(key, item)| {
-                item.is_table() && !key.parse::<usize>().is_ok_and(|n| (1..=count).contains(&n))
-            })
-            .map(|(key, _)| key.to_string())
-            .collect();
-        if gone.is_empty() {
-            continue;
-        }
-        for key in &gone {
-            document.remove(key);
-        }
-        match puzzle_qa_core::harness::replace_whole(&entry.expectation_path, &document.to_string())
-        {
-            Ok(()) => {
-                pruned = true;
-                println!(
-                    "pruned from {}: {} (no level of {} has them)",
-                    entry.shown_expectation,
-                    gone.iter()
-                        .map(|key| format!("[{key}]"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    entry.shown_level
-                );
+/// Says what `bless --prune` deleted, and what it could not; whether it
+/// deleted anything.
+fn report_pruned(outcomes: Vec<Result<Pruned, String>>) -> bool {
+    let pruned = outcomes.iter().any(Result::is_ok);
+    for outcome in outcomes {
+        match outcome {
+            Ok(Pruned::File { expectation }) => {
+                println!("pruned {expectation} (its level does not exist)");
             }
-            Err((what, error)) => {
-                eprintln!("error: cannot {what} {}: {error}", entry.shown_expectation);
-            }
+            Ok(Pruned::Tables {
+                expectation,
+                level,
+                keys,
+            }) => println!(
+                "pruned from {expectation}: {} (no level of {level} has them)",
+                keys.iter()
+                    .map(|key| format!("[{key}]"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Err(message) => eprintln!("error: {message}"),
         }
     }
     pruned
-}
-
-fn prune(settings: &Settings) {
-    let levels = puzzle_qa_core::harness::levels(settings);
-    for (_, path) in puzzle_qa_core::harness::orphan_expectations(settings, &levels) {
-        match std::fs::remove_file(&path) {
-            Ok(()) => println!(
-                "pruned {} (its level does not exist)",
-                settings.shown(&path)
-            ),
-            Err(error) => eprintln!("error: cannot delete {}: {error}", settings.shown(&path)),
-        }
-    }
 }

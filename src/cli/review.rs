@@ -16,7 +16,7 @@ use super::Exit;
 use crate::games;
 use crate::report::compare::{self, ValueChange};
 use crate::report::{member_table, regression_meaning};
-use puzzle_qa_core::harness::{PENDING_SUFFIX, PendingPlace, Settings, Subject, Suite, unified};
+use puzzle_qa_core::harness::{PendingPlace, Settings, Subject, Suite, unified};
 use puzzle_qa_core::picture::ascii;
 
 mod screen;
@@ -271,35 +271,11 @@ fn level_keys(text: &str, member: Option<usize>) -> Option<DocumentMut> {
 /// The pending files under `settings` that belong to no level of the
 /// repository (their level file is gone), in path order.
 fn orphans(settings: &Settings, suite: &Suite) -> Vec<PathBuf> {
-    let owned: std::collections::BTreeSet<PathBuf> = suite
+    let expectations = suite
         .subjects()
         .iter()
-        .filter_map(|subject| {
-            puzzle_qa_core::harness::pending_path(settings, &subject.entry().expectation_path)
-        })
-        .collect();
-    let folder = match &settings.pending {
-        PendingPlace::Under(dir) => dir.join("expectations"),
-        _ => settings.expectations_dir(),
-    };
-    let mut found = Vec::new();
-    for game in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-        for file in std::fs::read_dir(game.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            let path = file.path();
-            let pending = path
-                .file_name()
-                .is_some_and(|name| name.to_string_lossy().ends_with(PENDING_SUFFIX));
-            if pending && path.is_file() && !owned.contains(&path) {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
+        .map(|subject| subject.entry().expectation_path.as_path());
+    puzzle_qa_core::harness::orphan_pending(settings, expectations)
 }
 
 /// Every pending change of `suite`'s levels that `filters` select, worst

@@ -63,7 +63,7 @@ pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::harness::{
-    ExpectationKey, FINGERPRINT, HARNESS_KEYS, Settings, Subject, Suite, Verdict,
+    ExpectationKey, FINGERPRINT, HARNESS_KEYS, Settings, Subject, Suite, Verdict, tables_taken,
 };
 
 /// The integer key that gets a column of its own: the search checks' par.
@@ -452,14 +452,15 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
                 let others = subject
                     .source()
                     .map_or(&[][..], |source| &source.fingerprints[..]);
-                let (old_number, before) = base_table(before.as_ref(), number, fingerprint, others);
+                let (old_number, before) = base_table(before.as_ref(), number, others);
                 kept.entry(key(file)).or_default().extend(old_number);
                 let same_level =
                     before.as_ref().and_then(table_fingerprint) == fingerprint.map(str::to_string);
                 let change = match (change, &before, old_number) {
                     (Change::New, _, _) | (_, None, _) => Change::New,
-                    (_, Some(_), Some(old)) if old != number => Change::Renumbered,
+                    // Edited, and maybe moved as well.
                     (_, Some(_), _) if !same_level => Change::Edited,
+                    (_, Some(_), Some(old)) if old != number => Change::Renumbered,
                     (_, Some(table), _)
                         if Some(table.to_string())
                             != member_table(working.as_ref(), number).map(|t| t.to_string()) =>
@@ -653,36 +654,29 @@ pub(crate) fn member_table(document: Option<&DocumentMut>, number: usize) -> Opt
     Some(own)
 }
 
-/// The base's table for level `number`: the one holding its `fingerprint`
-/// (and that table's number), else the one of its number.
+/// The base's table for level `number` of a file whose levels'
+/// fingerprints are `current`, and that table's number: the one bless
+/// would give the level ([`tables_taken`]: the table of its fingerprint,
+/// or for a level edited as well as moved its neighbours'), or its own
+/// number's when the file's levels are not known (it does not read).
 fn base_table(
     base: Option<&DocumentMut>,
     number: usize,
-    fingerprint: Option<&str>,
     current: &[String],
 ) -> (Option<usize>, Option<DocumentMut>) {
     let Some(base) = base else {
         return (None, None);
     };
-    let moved = fingerprint.and_then(|fingerprint| {
-        base.iter().find_map(|(key, item)| {
-            let held = item.as_table()?.get(FINGERPRINT)?.as_str()?;
-            (held == fingerprint)
-                .then(|| key.parse::<usize>().ok())
-                .flatten()
-        })
-    });
-    let old = moved.unwrap_or(number);
-    match member_table(Some(base), old) {
-        // Its number's table belongs to a level still in the file, which
-        // moved: this level is new.
-        Some(table)
-            if moved.is_none()
-                && table_fingerprint(&table).is_some_and(|held| current.contains(&held)) =>
-        {
-            (None, None)
-        }
-        Some(table) => (Some(old), Some(table)),
+    let old = if current.is_empty() {
+        Some(number)
+    } else {
+        tables_taken(base.as_table(), current)
+            .get(number - 1)
+            .copied()
+            .flatten()
+    };
+    match old.and_then(|old| member_table(Some(base), old)) {
+        Some(table) => (old, Some(table)),
         None => (None, None),
     }
 }
@@ -733,6 +727,28 @@ mod tests {
         // is a new level of another game.
         assert_eq!(renames(&removed, &added), [(1, 2), (0, 1)]);
         assert!(renames(&removed[..1], &added[..1]).is_empty());
+    }
+
+    #[test]
+    fn a_level_moved_and_edited_takes_the_base_table_bless_gives_it() {
+        let base = "[1]\nfingerprint = \"a\"\npar = 1\n[2]\nfingerprint = \"b\"\npar = 2\n\
+                    [3]\nfingerprint = \"c\"\npar = 3\n";
+        let base: DocumentMut = base.parse().unwrap();
+        let taken = |number, current: &[String]| {
+            let (old, table) = base_table(Some(&base), number, current);
+            (old, compare::integer(table.as_ref(), PAR))
+        };
+        // A level is inserted first, and the old level 2 is edited too: as
+        // level 3 it takes table [2], as bless moves it. The others follow
+        // their fingerprints; the inserted level is new.
+        let current = ["new", "a", "b2", "c"].map(String::from);
+        assert_eq!(taken(3, &current), (Some(2), Some(2)));
+        assert_eq!(
+            [1, 2, 4].map(|number| taken(number, &current)),
+            [(None, None), (Some(1), Some(1)), (Some(3), Some(3))]
+        );
+        // In a file that does not read, a level has its own number's table.
+        assert_eq!(taken(3, &[]), (Some(3), Some(3)));
     }
 
     #[test]

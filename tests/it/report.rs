@@ -564,3 +564,25 @@ fn a_level_deleted_from_a_file_of_many_is_a_removed_row() {
     assert_eq!(removed.len(), 1, "{report}");
     assert_eq!(removed[0]["par"]["before"], 3, "{report}");
 }
+
+#[test]
+fn a_level_moved_and_edited_in_a_file_of_many_is_compared_with_the_table_it_takes() {
+    use crate::many_levels::{NEW, ONE, THREE};
+    // TWO with its target one cell further (par 3 → 4), after an inserted
+    // level: edited and moved at once. Bless moves its table [2] to [3].
+    const LONGER_TWO: &str = "########\n#P.C..T#\n########\n";
+    let (_, report) = report_of_pushes(&[NEW, ONE, LONGER_TWO, THREE]);
+    assert_eq!(change_of(&report, "puzzlescript::pushes::1"), "new");
+    assert_eq!(change_of(&report, "puzzlescript::pushes::2"), "renumbered");
+    assert_eq!(change_of(&report, "puzzlescript::pushes::4"), "renumbered");
+    let edited = row(&report, "puzzlescript::pushes::3");
+    assert_eq!(edited["change"], "edited", "{report}");
+    assert_eq!(edited["par"]["before"], 3, "{report}");
+    assert_eq!(edited["par"]["after"], 4, "{report}");
+    // Its old table is taken, so no level of the file was removed.
+    let rows = report["levels"].as_array().unwrap();
+    assert!(
+        rows.iter().all(|row| row["change"] != "removed"),
+        "{report}"
+    );
+}

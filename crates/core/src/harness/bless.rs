@@ -25,30 +25,13 @@ pub(super) fn write(
     })
 }
 
-/// Renumbers the tables of the level file's expectation file: `rename`
-/// edits the file as it is now, under the lock, and says what it did.
-pub(super) fn renumber(
-    entry: &LevelEntry,
-    rename: impl FnOnce(&mut DocumentMut) -> super::renumber::Renumbering,
-) -> Result<super::renumber::Renumbering, String> {
-    if !entry.expectation_path.exists() {
-        return Ok(Default::default());
-    }
-    let mut plan = Default::default();
-    edit(entry, |document| {
-        plan = rename(document);
-        // Anything to write: a word per change, as `write` counts them.
-        plan.summary()
-    })?;
-    Ok(plan)
-}
-
 /// Edits the level's expectation file (empty when there is none yet) with
 /// `change`, which says what it changed; writes the file back if anything
 /// did. Under the level file's lock, the file re-read, so writers of one
 /// file (threads, test processes) take turns and never lose each other's
-/// edits.
-fn edit(
+/// edits. Bless, renumbering (`renumber.rs`) and `bless --prune`
+/// (`prune.rs`) all write through it.
+pub(super) fn edit(
     entry: &LevelEntry,
     change: impl FnOnce(&mut DocumentMut) -> Vec<String>,
 ) -> Result<Vec<String>, String> {

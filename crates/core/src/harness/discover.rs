@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::game_checks::GameChecks;
-use super::keys::{ExpectationKey, HARNESS_KEYS, Owner};
+use super::keys::{ExpectationKey, FINGERPRINT, HARNESS_KEYS, Owner};
 use super::settings::Settings;
 
 /// A level file and where its expectations live.
@@ -113,7 +113,7 @@ impl LevelEntry {
         }
         // Only a level of a file of several has a fingerprint to keep.
         if self.member.is_none() {
-            keys.retain(|key| key.name != super::FINGERPRINT);
+            keys.retain(|key| key.name != FINGERPRINT);
         }
         keys
     }

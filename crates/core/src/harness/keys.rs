@@ -99,6 +99,11 @@ impl ExpectationKey {
     }
 }
 
+/// The expectation key that holds a level's fingerprint, in each table of
+/// a file of several levels: how a table follows its level when it moves
+/// (`renumber.rs`). The `parse` check writes it.
+pub const FINGERPRINT: &str = "fingerprint";
+
 /// Keys the harness itself reads for every level, whatever its checks.
 pub const HARNESS_KEYS: &[ExpectationKey] = &[
     ExpectationKey::designer(

@@ -10,6 +10,8 @@
 //!   [`replace_whole`], and a diff shows what it would change.
 //! * Pending expectations (`pending.rs`): what bless would write, kept for
 //!   `puzzle-qa review` ([`pending_path`], [`accept`], [`reject`]).
+//! * `bless --prune` (`prune.rs`): deleting the expectations of no level
+//!   ([`prune_files`], [`prune_tables`]).
 //! * [`Settings`]: how the runner behaves, read from the environment in one
 //!   place (`env.rs`).
 
@@ -23,6 +25,7 @@ mod game_checks;
 mod keys;
 mod libtest;
 mod pending;
+mod prune;
 mod renumber;
 mod settings;
 mod subject;
@@ -35,10 +38,13 @@ pub use discover::{LevelEntry, MANIFEST, levels, orphan_expectations};
 pub use env::{PENDING_DIR, UPDATE};
 pub use expectations::Expectations;
 pub use game_checks::GameChecks;
-pub use keys::{ExpectationKey, HARNESS_KEYS, Owner, ValueShape};
+pub use keys::{ExpectationKey, FINGERPRINT, HARNESS_KEYS, Owner, ValueShape};
 pub use libtest::{main, run};
-pub use pending::{SUFFIX as PENDING_SUFFIX, accept, pending_path, proposal, reject};
-pub use renumber::{FINGERPRINT, Renumbering};
+pub use pending::{
+    SUFFIX as PENDING_SUFFIX, accept, orphan_pending, pending_path, proposal, reject,
+};
+pub use prune::{Pruned, prune_files, prune_tables};
+pub use renumber::{Renumbering, tables_taken};
 pub use settings::{Frontend, PendingPlace, Settings, shell_word};
 pub use subject::{LevelFile, Subject, Verdict};
 pub use suite::{ORPHANS, Suite, afterword};

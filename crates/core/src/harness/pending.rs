@@ -13,6 +13,7 @@
 //! into the pending file. Everything here happens under the level file's
 //! lock, as bless does, so parallel checks and processes take turns.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -47,6 +48,38 @@ pub fn pending_path(settings: &Settings, expectation: &Path) -> Option<PathBuf> 
             Some(dir.join(relative).with_file_name(name))
         }
     }
+}
+
+/// The pending files under `settings` that none of the expectation files
+/// `owners` owns (given every level's, those whose level file is gone), in
+/// path order. Every folder of the pending place is looked in, a game's
+/// that is no longer registered too.
+pub fn orphan_pending<'a>(
+    settings: &Settings,
+    owners: impl IntoIterator<Item = &'a Path>,
+) -> Vec<PathBuf> {
+    let owned: BTreeSet<PathBuf> = owners
+        .into_iter()
+        .filter_map(|expectation| pending_path(settings, expectation))
+        .collect();
+    let folder = match &settings.pending {
+        PendingPlace::Under(dir) => dir.join("expectations"),
+        _ => settings.expectations_dir(),
+    };
+    let mut found = Vec::new();
+    for game in fs::read_dir(&folder).into_iter().flatten().flatten() {
+        for file in fs::read_dir(game.path()).into_iter().flatten().flatten() {
+            let path = file.path();
+            let pending = path
+                .file_name()
+                .is_some_and(|name| name.to_string_lossy().ends_with(SUFFIX));
+            if pending && path.is_file() && !owned.contains(&path) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 /// Merges a check's machine-owned `values` into the level's pending file
@@ -233,4 +266,39 @@ fn read_if_present(path: &Path) -> Result<Option<(String, DocumentMut)>, String>
 /// `path` as messages show it: without a leading `./`.
 fn shown(path: &Path) -> String {
     path.strip_prefix(".").unwrap_or(path).display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pending_file_that_no_expectation_file_owns_is_an_orphan() {
+        let root = tempfile::tempdir().unwrap();
+        let under = root.path().join("uploaded");
+        let settings = Settings {
+            pending: PendingPlace::Under(under.clone()),
+            ..Settings::new(root.path(), &[])
+        };
+        let owner = settings.expectations_dir().join("bloxorz/level01.toml");
+        let folder = under.join("expectations");
+        for name in [
+            "bloxorz/level01.toml.pending",
+            "bloxorz/gone.toml.pending",
+            "bloxorz/notes.txt",
+            "retired/old.toml.pending",
+        ] {
+            let path = folder.join(name);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(&path, "").unwrap();
+        }
+        // A game no longer registered leaves orphans too.
+        assert_eq!(
+            orphan_pending(&settings, [owner.as_path()]),
+            [
+                folder.join("bloxorz/gone.toml.pending"),
+                folder.join("retired/old.toml.pending")
+            ]
+        );
+    }
 }

@@ -6,15 +6,15 @@
 //! otherwise only in memory, and the `orphans` trial says what bless would
 //! do.
 
+use std::collections::BTreeSet;
+
 use toml_edit::{DocumentMut, Item, Key, Table};
 
 use super::bless;
 use super::discover::LevelEntry;
 use super::expectations::{Expectations, print};
+use super::keys::FINGERPRINT;
 use super::settings::Settings;
-
-/// The expectation key that holds a level's fingerprint.
-pub const FINGERPRINT: &str = "fingerprint";
 
 /// What moved in one expectation file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -107,11 +107,7 @@ pub(crate) fn load(
         return Ok((expectations, plan));
     }
     if settings.may_write() {
-        let plan = bless::renumber(entry, |document| {
-            let plan = self::plan(document.as_table(), fingerprints);
-            rename(document, &plan);
-            plan
-        })?;
+        let plan = rewrite(entry, fingerprints)?;
         // A pending file's tables carry the old numbers: it goes, and the
         // checks of this run say again what is still to review.
         if let Some(pending) = super::pending::pending_path(settings, &entry.expectation_path) {
@@ -132,25 +128,66 @@ pub(crate) fn load(
     Ok((Expectations::parse(shown, text, true)?, plan))
 }
 
-/// Which tables follow which levels. A table whose fingerprint is its
-/// level's (or that has none yet) stays; a level whose table is elsewhere
-/// takes the one table with its fingerprint; a level matched by neither
-/// (edited as well as moved) takes the table its neighbours' shift points
-/// at, if that one is free. Everything else stays where it is.
+/// Renumbers the tables of `entry`'s expectation file on disk, planned on
+/// the file as it is under the level's lock (another writer may have
+/// changed it since it was read), through bless's writer.
+fn rewrite(entry: &LevelEntry, fingerprints: &[String]) -> Result<Renumbering, String> {
+    if !entry.expectation_path.exists() {
+        return Ok(Renumbering::default());
+    }
+    let mut planned = Renumbering::default();
+    bless::edit(entry, |document| {
+        planned = plan(document.as_table(), fingerprints);
+        rename(document, &planned);
+        // Anything to write: a word per change, as bless counts them.
+        planned.summary()
+    })?;
+    Ok(planned)
+}
+
+/// Which tables follow which levels: [`tables_taken`], as moves and the
+/// tables they displace.
 pub(super) fn plan(root: &Table, fingerprints: &[String]) -> Renumbering {
-    let tables: Vec<(usize, Option<&str>)> = root
-        .iter()
-        .filter_map(|(key, item)| {
-            let number = key.parse::<usize>().ok().filter(|&n| n >= 1)?;
-            let table = item.as_table()?;
-            Some((number, table.get(FINGERPRINT).and_then(Item::as_str)))
-        })
+    let taken = tables_taken(root, fingerprints);
+    let claimed: BTreeSet<usize> = taken.iter().flatten().copied().collect();
+    let moves: Vec<(usize, usize)> = {
+        let mut moves: Vec<(usize, usize)> = taken
+            .iter()
+            .enumerate()
+            .filter_map(|(index, n)| n.filter(|&n| n != index + 1).map(|n| (n, index + 1)))
+            .collect();
+        moves.sort_unstable();
+        moves
+    };
+    let displaced = numbered_tables(root)
+        .into_iter()
+        .map(|(n, _)| n)
+        .filter(|n| !claimed.contains(n) && moves.iter().any(|(_, new)| new == n))
         .collect();
+    Renumbering {
+        moves,
+        displaced,
+        written: false,
+    }
+}
+
+/// For each level of a file of several (`fingerprints`: theirs, in file
+/// order), the number of the table of `root` (an expectation file) it
+/// takes: the table bless gives it, and its checks compare with; `None`
+/// for a level that takes none (a new one). Level `m` is at `m - 1`.
+///
+/// A table whose fingerprint is its level's (or that has none yet) stays;
+/// a level whose table is elsewhere takes the one table with its
+/// fingerprint; a level matched by neither (edited as well as moved) takes
+/// the table its neighbours' shift points at, if that one is free.
+/// Everything else stays where it is.
+pub fn tables_taken(root: &Table, fingerprints: &[String]) -> Vec<Option<usize>> {
+    let tables = numbered_tables(root);
     let fingerprint_of = |number: usize| tables.iter().find(|(n, _)| *n == number).map(|t| t.1);
     let count = fingerprints.len();
     // table[m - 1]: the old number of the table level m takes.
     let mut table: Vec<Option<usize>> = vec![None; count];
-    let mut claimed = std::collections::BTreeSet::new();
+    let mut claimed = BTreeSet::new();
     for m in 1..=count {
         if let Some(found) = fingerprint_of(m)
             && found.is_none_or(|found| found == fingerprints[m - 1])
@@ -190,25 +227,19 @@ pub(super) fn plan(root: &Table, fingerprints: &[String]) -> Renumbering {
             }
         }
     }
-    let moves: Vec<(usize, usize)> = {
-        let mut moves: Vec<(usize, usize)> = table
-            .iter()
-            .enumerate()
-            .filter_map(|(index, n)| n.filter(|&n| n != index + 1).map(|n| (n, index + 1)))
-            .collect();
-        moves.sort_unstable();
-        moves
-    };
-    let displaced = tables
-        .iter()
-        .map(|(n, _)| *n)
-        .filter(|n| !claimed.contains(n) && moves.iter().any(|(_, new)| new == n))
-        .collect();
-    Renumbering {
-        moves,
-        displaced,
-        written: false,
-    }
+    table
+}
+
+/// The level tables of `root`, `[1]` and up: each one's number and the
+/// fingerprint it holds, in file order.
+fn numbered_tables(root: &Table) -> Vec<(usize, Option<&str>)> {
+    root.iter()
+        .filter_map(|(key, item)| {
+            let number = key.parse::<usize>().ok().filter(|&n| n >= 1)?;
+            let table = item.as_table()?;
+            Some((number, table.get(FINGERPRINT).and_then(Item::as_str)))
+        })
+        .collect()
 }
 
 /// Renames the tables as `plan` says. Each table keeps its place in the
@@ -279,6 +310,24 @@ mod tests {
         // A level is inserted first, and the old level 2 is edited.
         let plan = plan(doc.as_table(), &fps(&["new", "a", "b2", "c"]));
         assert_eq!(plan.moves, [(1, 2), (2, 3), (3, 4)]);
+    }
+
+    #[test]
+    fn each_level_takes_the_table_it_follows_by_number() {
+        let doc = tables(
+            "[1]\nfingerprint = \"a\"\n[2]\nfingerprint = \"b\"\n[3]\nfingerprint = \"c\"\n",
+        );
+        // Inserted first: new; moved: its fingerprint's; moved and edited:
+        // its neighbours' shift.
+        assert_eq!(
+            tables_taken(doc.as_table(), &fps(&["new", "a", "b2", "c"])),
+            [None, Some(1), Some(2), Some(3)]
+        );
+        // Deleted: its table is nobody's.
+        assert_eq!(
+            tables_taken(doc.as_table(), &fps(&["a", "c"])),
+            [Some(1), Some(3)]
+        );
     }
 
     #[test]
