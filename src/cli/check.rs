@@ -2,7 +2,6 @@
 //! `cargo test`, over the whole repository, a folder, files, or trial-name
 //! filters.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -129,21 +129,15 @@ mod tests {
         Err(Diagnostic::error("pruning never loads a level"))
     }
 
-    fn not_read(_: &str) -> Result<LoadedMany, Diagnostic> {
-        Err(Diagnostic::error("pruning never reads a file of levels"))
+    fn not_read(_: &str) -> Result<LoadedMany, Vec<Diagnostic>> {
+        Err(vec![Diagnostic::error(
+            "pruning never reads a file of levels",
+        )])
     }
 
     /// A game whose files hold a level a line.
-    static GAMES: &[GameChecks] = &[GameChecks {
-        name: "lines",
-        extension: "txt",
-        load: &not_loaded,
-        many: Some(Many {
-            count: |text| text.lines().count(),
-            load: not_read,
-        }),
-        checks: &[],
-    }];
+    static GAMES: &[GameChecks] = &[GameChecks::new("lines", "txt", &not_loaded, &[])
+        .with_many(Many::new(|text| text.lines().count(), not_read))];
 
     const TABLES: &str = "# the crates\n[1]\npar = 1 # the first push\n\n# kept\n[2]\npar = 2\n\n\
                           # a deleted level\n[removed-3]\npar = 3\n\n[5]\npar = 5\n";
