@@ -13,8 +13,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use puzzle_qa_core::_cli_support::generate::{self as evolve, Budget};
 use puzzle_qa_core::game::Cost;
-use puzzle_qa_core::generate::{self, Budget, Target};
+use puzzle_qa_core::generate::Target;
 
 struct Setup {
     game: &'static str,
@@ -91,9 +92,9 @@ fn main() {
                 generations: None,
                 deadline: Some(Instant::now() + Duration::from_secs_f64(minutes * 60.0)),
                 stop: &stop,
-                limit: generate::DEFAULT_LIMIT,
+                limit: evolve::DEFAULT_LIMIT,
             };
-            let run = generate::run(game, generator, &target, seed, &budget, &mut |_| {});
+            let run = evolve::run(game, generator, &target, seed, &budget, &mut |_| {});
             let Some(run) = run else {
                 println!("{} seed {seed}: no solvable level", setup.game);
                 continue;

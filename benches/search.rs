@@ -20,8 +20,9 @@ use std::process::Command;
 use serde::{Deserialize, Serialize};
 
 use puzzle_qa::games::BUILT_IN as GAMES;
+use puzzle_qa_core::_cli_support::level::read_level;
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::level::{AnyLevel, Solution, read_level};
+use puzzle_qa_core::level::{AnyLevel, Solution};
 use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 /// What one child measured.

@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use puzzle_qa_core::_cli_support::harness::shell_word;
 use puzzle_qa_core::generate::Generator;
-use puzzle_qa_core::harness::{GameChecks, shell_word};
+use puzzle_qa_core::harness::GameChecks;
 
 /// The games built into puzzle-qa.
 pub static BUILT_IN: &[GameChecks] = &[

@@ -29,21 +29,23 @@ fn main() -> ExitCode {
         }
     };
     let games = Box::leak(Box::new([protocol::game_checks(manifest)]));
-    let settings = match puzzle_qa_core::harness::Settings::for_cargo_test(root, games) {
-        Ok(settings) => settings,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
+    let settings =
+        match puzzle_qa_core::_cli_support::harness::Settings::for_cargo_test(root, games) {
+            Ok(settings) => settings,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        };
     // A comparison never writes: the expectations are the Rust engine's,
     // blessed by the level suite (`tests/levels.rs`). And `orphans` is that
     // suite's: here the other games' folders are not registered.
-    let settings = puzzle_qa_core::harness::Settings {
+    let settings = puzzle_qa_core::_cli_support::harness::Settings {
         bless: false,
         ..settings
     };
     let mut args = libtest_mimic::Arguments::from_args();
-    args.skip.push(puzzle_qa_core::harness::ORPHANS.to_string());
-    puzzle_qa_core::harness::run(&args, settings).exit_code()
+    args.skip
+        .push(puzzle_qa_core::_cli_support::harness::ORPHANS.to_string());
+    puzzle_qa_core::_cli_support::harness::run(&args, settings).exit_code()
 }

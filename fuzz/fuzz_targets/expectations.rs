@@ -5,7 +5,8 @@
 //! into it gives a file that parses again and that a second write leaves
 //! unchanged (bless is idempotent).
 
-use puzzle_qa_core::harness::{Expectations, Finding, HARNESS_KEYS};
+use puzzle_qa_core::harness::{Expectations, Finding};
+use puzzle_qa_core::_cli_support::harness::HARNESS_KEYS;
 
 const CANONICAL: &[&str] = &["status", "par", "solution", "mechanics"];
 

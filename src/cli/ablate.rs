@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::Exit;
 use super::load::{self, Request};
-use puzzle_qa_core::ablation::{self, Ablated, Class};
+use puzzle_qa_core::_cli_support::ablation::{self, Ablated, Class};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};

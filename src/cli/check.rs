@@ -12,10 +12,10 @@ use super::Exit;
 use super::targets::{Group, Selection, expectations_beside};
 use crate::games::all;
 
-use puzzle_qa_core::harness::{
-    LevelEntry, ORPHANS, Pruned, Settings, Subject, Suite, Verdict, afterword, prune_files,
-    prune_tables,
+use puzzle_qa_core::_cli_support::harness::{
+    LevelEntry, ORPHANS, Pruned, Settings, Suite, Verdict, afterword, prune_files, prune_tables,
 };
+use puzzle_qa_core::harness::Subject;
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.

@@ -9,9 +9,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::Exit;
+use puzzle_qa_core::_cli_support::generate::{Budget, Generated, Progress};
+use puzzle_qa_core::_cli_support::generate::{Milestone, Placement, write_level};
 use puzzle_qa_core::game::Cost;
-use puzzle_qa_core::generate::{Budget, Generated, Generator, Progress, Target};
-use puzzle_qa_core::generate::{Milestone, Placement, write_level};
+use puzzle_qa_core::generate::{Generator, Target};
 use puzzle_qa_core::harness::GameChecks;
 
 #[derive(clap::Args, Debug)]
@@ -59,7 +60,7 @@ pub struct Args {
     /// The most states one search may store; a candidate that needs more is
     /// dropped (the default keeps the run fast; the suite's own limit is
     /// higher, so a written level always passes it).
-    #[arg(long, value_name = "N", default_value_t = puzzle_qa_core::generate::DEFAULT_LIMIT)]
+    #[arg(long, value_name = "N", default_value_t = puzzle_qa_core::_cli_support::generate::DEFAULT_LIMIT)]
     limit: usize,
     /// Print one JSON object: {file, expectations, game, seed, par,
     /// mechanics: {NAME: class}, target_met, checks_passed, generations,
@@ -132,8 +133,14 @@ pub fn run(args: Args) -> Exit {
     };
     let bar = progress_bar(args.generations, seconds);
     let mut observe = |progress: &Progress| show(&bar, progress, args.generations.is_some());
-    let generated =
-        puzzle_qa_core::generate::run(game, generator, &target, args.seed, &budget, &mut observe);
+    let generated = puzzle_qa_core::_cli_support::generate::run(
+        game,
+        generator,
+        &target,
+        args.seed,
+        &budget,
+        &mut observe,
+    );
     bar.finish_and_clear();
     let Some(generated) = generated else {
         eprintln!(
@@ -353,7 +360,7 @@ fn notes(args: &Args, target: &Target, generated: &Generated) -> String {
     if target.require_needed {
         command.push_str(" --require-needed");
     }
-    if args.limit != puzzle_qa_core::generate::DEFAULT_LIMIT {
+    if args.limit != puzzle_qa_core::_cli_support::generate::DEFAULT_LIMIT {
         command.push_str(&format!(" --limit {}", args.limit));
     }
     command.push_str(&format!(
@@ -370,7 +377,7 @@ fn print_summary(
     placement: &Placement,
     target: &Target,
     generated: &Generated,
-    verdicts: &[(String, puzzle_qa_core::harness::Verdict)],
+    verdicts: &[(String, puzzle_qa_core::_cli_support::harness::Verdict)],
 ) {
     let best = &generated.best;
     println!(

@@ -5,8 +5,9 @@
 use std::path::Path;
 
 use crate::games::{all, find};
+use puzzle_qa_core::_cli_support::level::{read_level, read_levels};
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::level::{AnyLevel, Loaded, read_level, read_levels};
+use puzzle_qa_core::level::{AnyLevel, Loaded};
 
 /// What a command asked of the files it was given.
 #[derive(Clone, Copy, Debug, Default)]

@@ -138,7 +138,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Show(args) => show::run(args),
     };
-    match puzzle_qa_core::abandon::caught(run) {
+    match puzzle_qa_core::_cli_support::caught(run) {
         Ok(verdict) => verdict.into(),
         Err(message) => {
             eprintln!("error: {message}");

@@ -7,10 +7,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use puzzle_qa_core::harness::replace_whole;
-use puzzle_qa_core::harness::{Subject, Verdict};
-use puzzle_qa_core::picture::html::{self, IndexRow};
-use puzzle_qa_core::picture::svg::{self, escape};
+use puzzle_qa_core::_cli_support::harness::Verdict;
+use puzzle_qa_core::_cli_support::harness::replace_whole;
+use puzzle_qa_core::_cli_support::picture::html::{self, IndexRow};
+use puzzle_qa_core::_cli_support::picture::svg::{self, escape};
+use puzzle_qa_core::harness::Subject;
 
 /// Writes the index and a page per level of `subjects` into `dir`; returns
 /// the index's path.

@@ -7,10 +7,11 @@ use serde::Serialize;
 
 use super::Exit;
 use super::load::{self, Request};
+use puzzle_qa_core::_cli_support::picture::ascii;
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::game::Contents;
 use puzzle_qa_core::level::ReplayReport;
-use puzzle_qa_core::picture::{Playback, ascii};
+use puzzle_qa_core::picture::Playback;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

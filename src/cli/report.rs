@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::Exit;
 use crate::games;
 use crate::report::{self, render};
-use puzzle_qa_core::harness::Settings;
+use puzzle_qa_core::_cli_support::harness::Settings;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\

@@ -16,8 +16,9 @@ use super::Exit;
 use crate::games;
 use crate::report::compare::{self, ValueChange};
 use crate::report::{member_table, regression_meaning};
-use puzzle_qa_core::harness::{PendingPlace, Settings, Subject, Suite, unified};
-use puzzle_qa_core::picture::ascii;
+use puzzle_qa_core::_cli_support::harness::{PendingPlace, Settings, Suite, unified};
+use puzzle_qa_core::_cli_support::picture::ascii;
+use puzzle_qa_core::harness::Subject;
 
 mod screen;
 
@@ -108,7 +109,7 @@ impl Change {
     /// The command that accepts this change alone.
     fn accept_command(&self, from: Option<&Path>) -> String {
         let from = from.map_or(String::new(), |dir| format!(" --from {}", dir.display()));
-        let level = puzzle_qa_core::harness::shell_word(&self.level());
+        let level = puzzle_qa_core::_cli_support::harness::shell_word(&self.level());
         let flags = games::flags();
         format!("puzzle-qa{flags} review{from} --accept {level}")
     }
@@ -119,12 +120,20 @@ impl Change {
 
     /// Writes the change into the expectation file; what changed there.
     fn accept(&self) -> Result<Vec<String>, String> {
-        puzzle_qa_core::harness::accept(self.subject.entry(), &self.pending, &self.machine_keys())
+        puzzle_qa_core::_cli_support::harness::accept(
+            self.subject.entry(),
+            &self.pending,
+            &self.machine_keys(),
+        )
     }
 
     /// Forgets the change; the expectation file stays as it is.
     fn reject(&self) -> Result<(), String> {
-        puzzle_qa_core::harness::reject(self.subject.entry(), &self.pending, &self.machine_keys())
+        puzzle_qa_core::_cli_support::harness::reject(
+            self.subject.entry(),
+            &self.pending,
+            &self.machine_keys(),
+        )
     }
 
     /// The level drawn where the old solution and the new one part (or the
@@ -275,7 +284,7 @@ fn orphans(settings: &Settings, suite: &Suite) -> Vec<PathBuf> {
         .subjects()
         .iter()
         .map(|subject| subject.entry().expectation_path.as_path());
-    puzzle_qa_core::harness::orphan_pending(settings, expectations)
+    puzzle_qa_core::_cli_support::harness::orphan_pending(settings, expectations)
 }
 
 /// Every pending change of `suite`'s levels that `filters` select, worst
@@ -300,7 +309,7 @@ fn pending_changes(
             continue;
         }
         let Some(anywhere) =
-            puzzle_qa_core::harness::pending_path(settings, &entry.expectation_path)
+            puzzle_qa_core::_cli_support::harness::pending_path(settings, &entry.expectation_path)
                 .filter(|path| path.exists())
         else {
             continue;
@@ -318,18 +327,19 @@ fn pending_changes(
             continue;
         };
         let keys = entry.machine_keys();
-        let file_after = match puzzle_qa_core::harness::proposal(entry, &pending, &keys) {
-            Ok(Some(text)) => text,
-            Ok(None) => continue,
-            Err(message) => {
-                warn(format!(
-                    "{} left out: {message}; fix it, or delete it and run `puzzle-qa check` \
+        let file_after =
+            match puzzle_qa_core::_cli_support::harness::proposal(entry, &pending, &keys) {
+                Ok(Some(text)) => text,
+                Ok(None) => continue,
+                Err(message) => {
+                    warn(format!(
+                        "{} left out: {message}; fix it, or delete it and run `puzzle-qa check` \
                      to keep the change again",
-                    settings.shown(&pending)
-                ));
-                continue;
-            }
-        };
+                        settings.shown(&pending)
+                    ));
+                    continue;
+                }
+            };
         let file_before = std::fs::read_to_string(&entry.expectation_path).unwrap_or_default();
         let (before, after) = (
             level_keys(&file_before, entry.member),

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use super::Exit;
 use super::load::{self, Request};
-use puzzle_qa_core::harness::replace_whole;
+use puzzle_qa_core::_cli_support::harness::replace_whole;
+use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::level::AnyLevel;
-use puzzle_qa_core::picture::{Playback, ascii, html, svg};
+use puzzle_qa_core::picture::Playback;
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
 #[derive(clap::Args, Debug)]

@@ -7,7 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::games::{all, find};
-use puzzle_qa_core::harness::{GameChecks, Settings};
+use puzzle_qa_core::_cli_support::harness::Settings;
+use puzzle_qa_core::harness::GameChecks;
 
 /// What the command line asked to check: levels per project root, and
 /// trial-name filters (a check runs if its trial name contains any).
@@ -83,12 +84,14 @@ impl Selection {
                     selection.groups.insert(absolute, Group::Whole);
                 } else if let Some(game) = game_of_folder(Some(&absolute)) {
                     let root = ancestor(&absolute, 2);
-                    let levels =
-                        puzzle_qa_core::harness::levels(&Settings::new(root.clone(), all()))
-                            .into_iter()
-                            .filter(|entry| entry.game.name == game.name)
-                            .map(|entry| (game, entry.level_path))
-                            .collect();
+                    let levels = puzzle_qa_core::_cli_support::harness::levels(&Settings::new(
+                        root.clone(),
+                        all(),
+                    ))
+                    .into_iter()
+                    .filter(|entry| entry.game.name == game.name)
+                    .map(|entry| (game, entry.level_path))
+                    .collect();
                     selection.add(root, levels);
                 } else if absolute.file_name().is_some_and(|name| name == "levels") {
                     selection

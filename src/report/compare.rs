@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::Value as Json;
 use toml_edit::{DocumentMut, Item, Value};
 
-use puzzle_qa_core::ablation::Class;
+use puzzle_qa_core::_cli_support::ablation::Class;
 use puzzle_qa_core::harness::{ExpectationKey, Owner};
 
 /// One leaf whose value differs between two documents.

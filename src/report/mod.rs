@@ -21,7 +21,7 @@
 //! report knows no game: `par`, `[mechanics]` classes, a reachability
 //! game's `goal`, `[snacks]` or `traps` are all just keys. Two things have
 //! a meaning of their own, both game-neutral: an integer `par` gets a
-//! column, and a value that names an ablation [`Class`](puzzle_qa_core::ablation::Class) turning from a
+//! column, and a value that names an ablation [`Class`](puzzle_qa_core::_cli_support::ablation::Class) turning from a
 //! needed class into `decoration` is a **regression**.
 //!
 //! # How a level changed
@@ -61,10 +61,11 @@ use toml_edit::DocumentMut;
 
 pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
-use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::harness::{
-    ExpectationKey, FINGERPRINT, HARNESS_KEYS, Settings, Subject, Suite, Verdict, tables_taken,
+use puzzle_qa_core::_cli_support::harness::{
+    FINGERPRINT, HARNESS_KEYS, Settings, Suite, Verdict, tables_taken,
 };
+use puzzle_qa_core::harness::GameChecks;
+use puzzle_qa_core::harness::{ExpectationKey, Subject};
 
 /// The integer key that gets a column of its own: the search checks' par.
 pub const PAR: &str = "par";

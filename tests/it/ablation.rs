@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use puzzle_qa_core::harness::Verdict;
+use puzzle_qa_core::_cli_support::harness::Verdict;
 
 use crate::support::{self, Project, expectation_path, failing, level_path};
 

@@ -13,8 +13,9 @@ use std::fs;
 use std::path::Path;
 
 use puzzle_qa::games::BUILT_IN as GAMES;
-use puzzle_qa_core::harness::{GameChecks, Suite};
-use puzzle_qa_core::level::read_level;
+use puzzle_qa_core::_cli_support::harness::Suite;
+use puzzle_qa_core::_cli_support::level::read_level;
+use puzzle_qa_core::harness::GameChecks;
 
 use crate::support::{self, Project, expectation_path};
 

@@ -8,8 +8,9 @@ use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
 
 use puzzle_qa::games;
-use puzzle_qa_core::ablation;
-use puzzle_qa_core::generate::{self, Budget, Generated, Target};
+use puzzle_qa_core::_cli_support::ablation;
+use puzzle_qa_core::_cli_support::generate::{self as evolve, Budget, Generated};
+use puzzle_qa_core::generate::{self, Target};
 use puzzle_qa_core::search::SearchOptions;
 
 use crate::support::{self, Project, expectation_path, level_path};
@@ -22,9 +23,9 @@ fn generated(game: &str, target: &Target, seed: u64, generations: u64) -> Genera
         generations: Some(generations),
         deadline: None,
         stop: &stop,
-        limit: generate::DEFAULT_LIMIT,
+        limit: evolve::DEFAULT_LIMIT,
     };
-    generate::run(
+    evolve::run(
         info,
         games::generator(info.name).unwrap(),
         target,

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use puzzle_qa_core::harness::{Settings, Suite, Verdict};
+use puzzle_qa_core::_cli_support::harness::{Settings, Suite, Verdict};
 
 use crate::support::{Project, expectation_path, failing, failures, level_path};
 
@@ -389,7 +389,7 @@ fn listing_trials_parses_nothing_and_runs_nothing() {
     let settings = Settings::new(project.path(), hop::GAMES);
     let list = libtest_mimic::Arguments::from_iter(["levels", "--list"]);
     let loads = hop::LOADS.load(std::sync::atomic::Ordering::SeqCst);
-    let conclusion = puzzle_qa_core::harness::run(&list, settings.clone());
+    let conclusion = puzzle_qa_core::_cli_support::harness::run(&list, settings.clone());
     assert_eq!(conclusion.num_passed + conclusion.num_failed, 0);
     assert_eq!(hop::LOADS.load(std::sync::atomic::Ordering::SeqCst), loads);
     // No expectation file, nor a game folder for one, was made.
@@ -407,7 +407,7 @@ fn filters_select_trials_as_libtest_does() {
         let args = libtest_mimic::Arguments::from_iter(
             std::iter::once("levels").chain(args.iter().copied()),
         );
-        puzzle_qa_core::harness::run(&args, settings(&project))
+        puzzle_qa_core::_cli_support::harness::run(&args, settings(&project))
     };
     let one = run(&["bloxorz::hook::par", "--exact"]);
     assert_eq!((one.num_passed, one.num_filtered_out), (1, 6));

@@ -4,9 +4,11 @@
 //! project's (`tests/fixtures/project/`).
 
 use puzzle_qa::games;
+use puzzle_qa_core::_cli_support::level::read_level;
+use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::harness::GameChecks;
-use puzzle_qa_core::level::{AnyLevel, read_level};
-use puzzle_qa_core::picture::{Playback, ascii, html, svg};
+use puzzle_qa_core::level::AnyLevel;
+use puzzle_qa_core::picture::Playback;
 use puzzle_qa_core::search::SearchOptions;
 
 use crate::support::{Project, fixture_project, level_path};

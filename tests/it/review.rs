@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use puzzle_qa_core::harness::{Frontend, PendingPlace, Settings, Verdict};
+use puzzle_qa_core::_cli_support::harness::{Frontend, PendingPlace, Settings, Verdict};
 
 use crate::support::{Project, expectation_path, json_lines, level_path, stderr, stdout, verdicts};
 
@@ -166,7 +166,7 @@ fn check_mode_and_ci_write_nothing_beside_the_expectations() {
     assert!(!stdout(&out).contains("pending:"), "{}", stdout(&out));
     let out = project
         .command(&["check"])
-        .env(puzzle_qa_core::harness::UPDATE, "no")
+        .env(puzzle_qa_core::_cli_support::harness::UPDATE, "no")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
@@ -180,7 +180,7 @@ fn check_mode_and_ci_write_nothing_beside_the_expectations() {
     // Bless is refused in check mode, as in CI; a value not understood stops.
     let out = project
         .command(&["bless"])
-        .env(puzzle_qa_core::harness::UPDATE, "no")
+        .env(puzzle_qa_core::_cli_support::harness::UPDATE, "no")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
@@ -191,7 +191,7 @@ fn check_mode_and_ci_write_nothing_beside_the_expectations() {
     );
     let out = project
         .command(&["check"])
-        .env(puzzle_qa_core::harness::UPDATE, "maybe")
+        .env(puzzle_qa_core::_cli_support::harness::UPDATE, "maybe")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
@@ -211,7 +211,10 @@ fn ci_puts_pending_files_in_the_artifact_folder_and_review_from_applies_them() {
     let out = project
         .command(&["check"])
         .env("CI", "true")
-        .env(puzzle_qa_core::harness::PENDING_DIR, artifact.path())
+        .env(
+            puzzle_qa_core::_cli_support::harness::PENDING_DIR,
+            artifact.path(),
+        )
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));

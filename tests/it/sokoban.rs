@@ -42,7 +42,8 @@ fn moves_with_spaces_read_as_without_them() {
 // XSB collections: examples/sokoban/xsb.rs, and the docs' rules
 // (docs/adding-a-game.md, "XSB collections").
 
-use puzzle_qa_core::harness::{GameChecks, Settings, Suite};
+use puzzle_qa_core::_cli_support::harness::{Settings, Suite};
+use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::Many;
 
 use crate::support::{Project, expectation_path, failing, level_file, verdicts};

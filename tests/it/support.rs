@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use puzzle_qa::games::BUILT_IN as GAMES;
-use puzzle_qa_core::harness::{Settings, Suite, Verdict};
+use puzzle_qa_core::_cli_support::harness::{Settings, Suite, Verdict};
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -89,8 +89,8 @@ pub fn command_in(dir: &Path, args: &[&str]) -> Command {
         .args(args)
         .env_remove("CI")
         .env_remove("BLESS")
-        .env_remove(puzzle_qa_core::harness::PENDING_DIR)
-        .env_remove(puzzle_qa_core::harness::UPDATE);
+        .env_remove(puzzle_qa_core::_cli_support::harness::PENDING_DIR)
+        .env_remove(puzzle_qa_core::_cli_support::harness::UPDATE);
     command
 }
 

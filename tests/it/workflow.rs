@@ -208,7 +208,7 @@ fn the_report_job_compares_with_the_base_branch_and_writes_the_step_summary() {
 fn the_report_job_uploads_the_pending_expectations_review_from_applies() {
     let workflow = workflow();
     let report = &workflow["jobs"]["report"];
-    let dir = report["env"][puzzle_qa_core::harness::PENDING_DIR]
+    let dir = report["env"][puzzle_qa_core::_cli_support::harness::PENDING_DIR]
         .as_str()
         .expect("the report job names the pending folder");
     // Absolute (the workspace), so every process of the job means the same one.

@@ -25,6 +25,7 @@ pub fn abandon(message: impl Into<String>) -> ! {
 
 /// Runs `call`: its value, or the message of an [`abandon`] inside it. Any
 /// other panic goes on unwinding (a bug is not a game's failure).
+#[doc(hidden)]
 pub fn caught<T>(call: impl FnOnce() -> T) -> Result<T, String> {
     catch_unwind(AssertUnwindSafe(call)).map_err(|payload| match payload.downcast::<Abandoned>() {
         Ok(abandoned) => abandoned.0,

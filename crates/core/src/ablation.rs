@@ -34,7 +34,7 @@ impl Class {
     /// The level's own search must have decided.
     ///
     /// ```
-    /// use puzzle_qa_core::ablation::Class;
+    /// use puzzle_qa_core::_cli_support::ablation::Class;
     /// assert_eq!(Class::of(Some(10), Some(12)), Class::Shortcut);
     /// assert_eq!(Class::of(Some(10), None), Class::Essential);
     /// assert_eq!(Class::of(None, Some(7)), Class::Obstacle);
@@ -80,7 +80,7 @@ impl Class {
     /// The class an expectation file names, if `name` is one.
     ///
     /// ```
-    /// use puzzle_qa_core::ablation::Class;
+    /// use puzzle_qa_core::_cli_support::ablation::Class;
     /// assert_eq!(Class::from_name("decoration"), Some(Class::Decoration));
     /// assert_eq!(Class::from_name("both"), None);
     /// ```

@@ -151,7 +151,7 @@ pub fn nearest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
 /// A file's bytes as text, or, when they are not UTF-8, the error rendered
 /// against the file (shown as `shown`) with the line and column of the
 /// first bad byte.
-pub fn text_of(bytes: Vec<u8>, shown: &str) -> Result<String, String> {
+pub(crate) fn text_of(bytes: Vec<u8>, shown: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|error| {
         let at = error.utf8_error().valid_up_to();
         let bytes = error.into_bytes();

@@ -291,6 +291,7 @@ impl Many {
 /// assert_ne!(fingerprint("#..#"), fingerprint("#.#."));
 /// assert_eq!(fingerprint("").len(), 16);
 /// ```
+#[doc(hidden)]
 pub fn fingerprint(text: &str) -> String {
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let first = lines.iter().position(|line| !line.is_empty());
@@ -314,6 +315,7 @@ pub fn fingerprint(text: &str) -> String {
 /// Reads the level file at `path` (shown to the user as `shown`) and parses
 /// it with `load`. The error comes back rendered against the file, ready to
 /// print; the warnings are left for the caller to render.
+#[doc(hidden)]
 pub fn read_level(path: &Path, shown: &str, load: Load) -> Result<(String, Loaded), String> {
     let text = read_text(path, shown)?;
     let loaded = load(&text).map_err(|error| error.render(shown, &text))?;
@@ -322,6 +324,7 @@ pub fn read_level(path: &Path, shown: &str, load: Load) -> Result<(String, Loade
 
 /// [`read_level`] for a file of several levels: its text and every level
 /// `many` reads from it, or the rendered errors that stop the whole file.
+#[doc(hidden)]
 pub fn read_levels(path: &Path, shown: &str, many: Many) -> Result<(String, LoadedMany), String> {
     let text = read_text(path, shown)?;
     let file = (many.load)(&text).map_err(|errors| {

@@ -3,7 +3,7 @@
 //! the searches, replay, the state graph and ablation work on them, and a
 //! stored state costs its bytes.
 
-use puzzle_qa_core::ablation::{self, Class};
+use puzzle_qa_core::_cli_support::ablation::{self, Class};
 use puzzle_qa_core::game::{Ablation, Cost, Extras, Game, Mechanics, NotationError};
 use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::replay::replay;

@@ -3,7 +3,8 @@
 //! a level of a file of several, it also records the level's fingerprint,
 //! which lets its table follow it when levels move.
 
-use crate::harness::{Check, ExpectationKey, FINGERPRINT, Finding, Subject, ValueShape};
+use crate::harness::keys::FINGERPRINT;
+use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 
 /// The `parse` check: the level file loads, and its expectation file is
 /// valid TOML whose keys all belong to some check.

@@ -1,7 +1,7 @@
 //! The level generator: the solver run in reverse.
 //!
 //! Random levels within a size bound are solved; the solvable ones are
-//! mutated, and the best by [`Fitness`] survive, generation after
+//! mutated, and the fittest (`fitness.rs`) survive, generation after
 //! generation, until a level meets the [`Target`] or the budget runs out.
 //!
 //! Game-neutral: a game offers a [`Generator`] (random levels, and small
@@ -15,13 +15,9 @@
 //! * `fitness.rs`: solving and ablating a candidate; what makes one better.
 //! * `output.rs`: writing the level file and its expectations.
 
-mod evolve;
-mod fitness;
-mod output;
-
-pub use evolve::{Budget, DEFAULT_LIMIT, Generated, Milestone, Progress, run};
-pub use fitness::{Evaluated, Fitness};
-pub use output::{Placement, write_level};
+pub(crate) mod evolve;
+pub(crate) mod fitness;
+pub(crate) mod output;
 
 use crate::game::Cost;
 

@@ -8,8 +8,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::harness::GameChecks;
-use crate::harness::replace_whole;
-use crate::harness::{Frontend, LevelEntry, Settings, Subject, Suite, Verdict};
+use crate::harness::Subject;
+use crate::harness::bless::replace_whole;
+use crate::harness::discover::LevelEntry;
+use crate::harness::settings::{Frontend, Settings};
+use crate::harness::subject::Verdict;
+use crate::harness::suite::Suite;
 
 /// Where a level file and its expectations go.
 #[derive(Clone, Debug, PartialEq, Eq)]

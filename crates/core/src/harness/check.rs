@@ -24,7 +24,9 @@ use super::subject::Subject;
 /// ```
 /// use puzzle_qa_core::diagnostic::Diagnostic;
 /// use puzzle_qa_core::game::{Cost, Game, NotationError};
-/// use puzzle_qa_core::harness::{Check, Finding, Settings, Subject, Suite};
+/// use puzzle_qa_core::harness::{Check, Finding, Subject};
+/// // The runner that `harness::main` drives, called here directly.
+/// use puzzle_qa_core::_cli_support::harness::{Settings, Suite};
 /// use puzzle_qa_core::harness::GameChecks;
 /// use puzzle_qa_core::level::Loaded;
 ///

@@ -30,7 +30,7 @@ pub struct Expectations {
 impl Expectations {
     /// Reads the file at `path`; a missing file reads as empty. The error
     /// comes back rendered (file, line, column, caret).
-    pub fn load(path: &Path, shown: &str) -> Result<Self, String> {
+    pub(crate) fn load(path: &Path, shown: &str) -> Result<Self, String> {
         let (text, exists) = match fs::read(path) {
             Ok(bytes) => (crate::diagnostic::text_of(bytes, shown)?, true),
             Err(error) if error.kind() == ErrorKind::NotFound => (String::new(), false),
@@ -40,6 +40,7 @@ impl Expectations {
     }
 
     /// Parses `text` as the expectation file shown as `shown`.
+    #[doc(hidden)]
     pub fn parse(shown: &str, text: String, exists: bool) -> Result<Self, String> {
         let document = text.parse::<DocumentMut>().map_err(|error| {
             toml_diagnostic(error.message(), error.span(), &text).render(shown, &text)
@@ -55,7 +56,7 @@ impl Expectations {
 
     /// The same file seen as one level's table `[table]` (which may not
     /// exist yet): values are read from it and bless writes into it.
-    pub fn member(&self, table: &str) -> Expectations {
+    pub(crate) fn member(&self, table: &str) -> Expectations {
         Expectations {
             scope: Some(table.to_string()),
             ..self.clone()
@@ -63,7 +64,7 @@ impl Expectations {
     }
 
     /// The key of the level's table, for a level of a file of several.
-    pub fn scope(&self) -> Option<&str> {
+    pub(crate) fn scope(&self) -> Option<&str> {
         self.scope.as_deref()
     }
 
@@ -82,6 +83,7 @@ impl Expectations {
     }
 
     /// The file's text, exactly as on disk.
+    #[doc(hidden)]
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -133,6 +135,7 @@ impl Expectations {
 
     /// One error per top-level key that none of `known` names, each pointing
     /// at the key and suggesting the nearest known one.
+    #[doc(hidden)]
     pub fn unknown_keys(&self, known: &[ExpectationKey]) -> Vec<Diagnostic> {
         let Ok(spanned) = toml_edit::Document::parse(self.text.as_str()) else {
             return Vec::new();
@@ -160,7 +163,7 @@ impl Expectations {
 
     /// One error per top-level key of `known` whose value has the wrong
     /// shape (`par = "seven"`), pointing at the value.
-    pub fn wrong_shapes(&self, known: &[ExpectationKey]) -> Vec<Diagnostic> {
+    pub(crate) fn wrong_shapes(&self, known: &[ExpectationKey]) -> Vec<Diagnostic> {
         let Ok(spanned) = toml_edit::Document::parse(self.text.as_str()) else {
             return Vec::new();
         };
@@ -188,6 +191,7 @@ impl Expectations {
     /// The file as bless would write `finding`'s machine values into it
     /// (`canonical`: the machine keys in the order a new key is placed), and
     /// what changed (`par: 12 → 10`).
+    #[doc(hidden)]
     pub fn blessed(&self, finding: &Finding, canonical: &[&str]) -> (String, Vec<String>) {
         self.with_values(&finding.machine, canonical)
     }

@@ -61,7 +61,7 @@ pub struct Subject {
 type MachineValues = Vec<(&'static str, Option<Item>)>;
 
 /// How one check went on one level. It is worked out once, in
-/// [`Subject::verdict`], and every front end (the `cargo test` runner, the
+/// `Subject::verdict`, and every front end (the `cargo test` runner, the
 /// command line, the report, the HTML pages) shows it as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -145,14 +145,8 @@ struct HarnessFields {
 }
 
 impl Subject {
-    /// The subject for level `entry`; nothing is read or computed until a
-    /// check asks.
-    pub fn new(entry: LevelEntry, settings: Arc<Settings>) -> Self {
-        Subject::sharing(entry, settings, Arc::default())
-    }
-
     /// The subject for level `entry`, sharing `file` with the other levels
-    /// of its file.
+    /// of its file; nothing is read or computed until a check asks.
     pub(crate) fn sharing(
         entry: LevelEntry,
         settings: Arc<Settings>,
@@ -173,27 +167,30 @@ impl Subject {
 
     /// Records the mechanics the level's ablation found idle (dead), for a
     /// note on a mechanic idle in every level of its file.
-    pub fn record_idle(&self, idle: Vec<String>) {
+    pub(crate) fn record_idle(&self, idle: Vec<String>) {
         let _ = self.idle.set(idle);
     }
 
     /// The mechanics found idle here, once the ablation check has run.
-    pub fn idle(&self) -> Option<&[String]> {
+    pub(crate) fn idle(&self) -> Option<&[String]> {
         self.idle.get().map(Vec::as_slice)
     }
 
     /// Which level this is: its game, stem and paths.
+    #[doc(hidden)]
     pub fn entry(&self) -> &LevelEntry {
         &self.entry
     }
 
     /// The settings the checks run with.
+    #[doc(hidden)]
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
     /// The level file read and parsed (all its levels), or the rendered
     /// error (file, line, column, caret) that stops it from being read.
+    #[doc(hidden)]
     pub fn source(&self) -> Result<&LevelFile, &str> {
         self.file
             .source
@@ -211,7 +208,7 @@ impl Subject {
     /// Why the level does not load, rendered in full, or `None` when it
     /// does: for the `parse` check. The error of a file that cannot be read
     /// at all is shown by its first level's `parse`; the others point there.
-    pub fn load_error(&self) -> Option<String> {
+    pub(crate) fn load_error(&self) -> Option<String> {
         let source = match self.source() {
             Ok(source) => source,
             Err(error) if self.entry.member.is_none_or(|number| number == 1) => {
@@ -244,7 +241,7 @@ impl Subject {
 
     /// The level's warnings, rendered against its file; a file of several
     /// levels has its own warnings shown with its first level's.
-    pub fn warnings(&self) -> Vec<String> {
+    pub(crate) fn warnings(&self) -> Vec<String> {
         let Ok(source) = self.source() else {
             return Vec::new();
         };
@@ -275,6 +272,7 @@ impl Subject {
     }
 
     /// The level's fingerprint, for a level of a file of several that loads.
+    #[doc(hidden)]
     pub fn fingerprint(&self) -> Option<&str> {
         let index = self.entry.member? - 1;
         Some(self.source().ok()?.fingerprints.get(index)?.as_str())
@@ -301,7 +299,7 @@ impl Subject {
     /// file's tables as a whole (tables with no level, keys outside any
     /// table, levels that moved while their tables did not), and what bless
     /// did about it (renumbered them). Empty for any other level.
-    pub fn file_findings(&self) -> (Vec<String>, Vec<String>) {
+    pub(crate) fn file_findings(&self) -> (Vec<String>, Vec<String>) {
         let (mut problems, mut blessed) = (Vec::new(), Vec::new());
         if self.entry.member != Some(1) {
             return (problems, blessed);
@@ -346,7 +344,7 @@ impl Subject {
 
     /// The expectation file (for a level of a file of several, its table),
     /// or its rendered error: for the `parse` check.
-    pub fn expectations_in_full(&self) -> Result<&Expectations, &str> {
+    pub(crate) fn expectations_in_full(&self) -> Result<&Expectations, &str> {
         self.expectations
             .get_or_init(|| {
                 let (file, _) = self.file_expectations().map_err(str::to_string)?;
@@ -408,11 +406,13 @@ impl Subject {
     }
 
     /// The shared solution if some check has already asked for it.
+    #[doc(hidden)]
     pub fn solution_if_solved(&self) -> Option<&Solution> {
         self.solution.get()?.as_ref().ok()
     }
 
     /// Every top-level key an expectation file of this game may hold.
+    #[doc(hidden)]
     pub fn known_keys(&self) -> Vec<ExpectationKey> {
         self.entry.known_keys()
     }
@@ -423,11 +423,12 @@ impl Subject {
     }
 
     /// The verdict of the game's check number `index`, computed at most once.
-    pub fn verdict(&self, index: usize) -> &Verdict {
+    pub(crate) fn verdict(&self, index: usize) -> &Verdict {
         self.verdicts[index].get_or_init(|| self.evaluate(index))
     }
 
     /// The verdicts computed so far, with their checks' names.
+    #[doc(hidden)]
     pub fn verdicts(&self) -> impl Iterator<Item = (&'static str, &Verdict)> {
         self.entry
             .game
@@ -442,6 +443,7 @@ impl Subject {
     /// finding, written into a copy of the file as it is (designer keys
     /// untouched). A check that failed outright leaves its keys as they
     /// are. `None` when the file cannot be read.
+    #[doc(hidden)]
     pub fn blessed_text(&self) -> Option<String> {
         let expectations = self.expectations().ok()?;
         let mut document = expectations.document().clone();
@@ -544,6 +546,7 @@ impl Subject {
     /// are kept and the expectation file's tables are where its levels are
     /// (a file whose levels moved needs bless to move its tables first: a
     /// pending file written before the move speaks of the old numbers).
+    #[doc(hidden)]
     pub fn pending_path(&self) -> Option<std::path::PathBuf> {
         let path = pending::pending_path(&self.settings, &self.entry.expectation_path)?;
         if self.entry.member.is_some() {
@@ -556,12 +559,14 @@ impl Subject {
     }
 
     /// Whether a check computed so far is stale (bless would fix it).
+    #[doc(hidden)]
     pub fn is_stale(&self) -> bool {
         self.verdicts()
             .any(|(_, verdict)| matches!(verdict, Verdict::Stale { .. }))
     }
 
     /// The level's pending file, if it has one now (as messages show it).
+    #[doc(hidden)]
     pub fn pending_file(&self) -> Option<String> {
         self.pending_path()
             .filter(|path| path.exists())

@@ -6,13 +6,13 @@
 //! the pieces standing on the grid (bears, the block, objects), and links
 //! drawn as arrows (a switch to the tiles it drives, a plate to its gate).
 //! [`Playback`] is a level played through, one frame per state. The
-//! renderers know no game: [`ascii`] for the terminal, [`svg`] for a
-//! picture with the path overlaid, [`html`] for a page that replays it and
+//! renderers know no game: `ascii.rs` for the terminal, `svg.rs` for a
+//! picture with the path overlaid, `html.rs` for a page that replays it and
 //! for the suite's report.
 
-pub mod ascii;
-pub mod html;
-pub mod svg;
+pub(crate) mod ascii;
+pub(crate) mod html;
+pub(crate) mod svg;
 
 use std::borrow::Cow;
 use std::sync::Arc;

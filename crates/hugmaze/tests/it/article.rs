@@ -6,7 +6,7 @@
 //! stores "about 856,000".
 
 use hugmaze::parse;
-use puzzle_qa_core::ablation;
+use puzzle_qa_core::_cli_support::ablation;
 use puzzle_qa_core::game::{Game, Mechanics};
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, bfs};
 

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use puzzle_qa_core::abandon::caught;
+use puzzle_qa_core::_cli_support::caught;
 use puzzle_qa_core::search::{Algorithm, SearchOptions};
 
 use crate::{game, load, manifest, python};

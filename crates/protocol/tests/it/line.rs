@@ -1,6 +1,6 @@
 //! The Python game behaves as the core expects of any game.
 
-use puzzle_qa_core::ablation::{self, Class};
+use puzzle_qa_core::_cli_support::ablation::{self, Class};
 use puzzle_qa_core::search::{Algorithm, SearchOptions, Status};
 
 use crate::{game, load, manifest, python};

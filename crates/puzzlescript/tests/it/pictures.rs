@@ -8,9 +8,10 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::game::{Draw, Game as _};
 use puzzle_qa_core::level::AnyLevel;
-use puzzle_qa_core::picture::{Look, Playback, Scene, Sprite, ascii, html, svg};
+use puzzle_qa_core::picture::{Look, Playback, Scene, Sprite};
 use puzzlescript::level::Level;
 use puzzlescript::play;
 
