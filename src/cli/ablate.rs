@@ -22,7 +22,8 @@ pub struct Args {
     /// gets its mechanic's replacement on its own cell).
     #[arg(long)]
     objects: bool,
-    /// The game of FILE, instead of inferring it from the folder name.
+    /// The game of FILE, instead of telling it from its folder (or, for a
+    /// file outside any game's folder, from its text).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// For a file of many levels (PuzzleScript): the level to ablate,

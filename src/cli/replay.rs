@@ -21,8 +21,8 @@ pub struct Args {
     /// The moves, in the game's notation (docs/games/ gives each game's).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     moves: String,
-    /// The game of FILE, instead of inferring it from the folder name (or,
-    /// for PuzzleScript, from the file's section headers).
+    /// The game of FILE, instead of telling it from its folder (or, for a
+    /// file outside any game's folder, from its text).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// For a file of many levels (PuzzleScript): the level to play, counting

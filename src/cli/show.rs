@@ -29,8 +29,8 @@ pub struct Args {
     /// In the terminal, print the level after every move.
     #[arg(long)]
     step: bool,
-    /// The game of FILE, instead of inferring it from the folder name (or,
-    /// for PuzzleScript, from the file's section headers).
+    /// The game of FILE, instead of telling it from its folder (or, for a
+    /// file outside any game's folder, from its text).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// For a file of many levels (PuzzleScript): the level to draw, counting

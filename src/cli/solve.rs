@@ -16,7 +16,8 @@ pub struct Args {
     /// Level files.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// The game of every FILE, instead of inferring it from the folder name.
+    /// The game of every FILE, instead of telling it from its folder (or, for a
+    /// file outside any game's folder, from its text).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// The most states one search may store before giving up.
