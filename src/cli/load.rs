@@ -20,6 +20,33 @@ pub struct Request<'a> {
     pub seed: Option<&'a str>,
 }
 
+/// Which level of one file a command plays (`replay`, `show`), and how.
+#[derive(clap::Args, Debug)]
+pub struct LevelArgs {
+    /// The game of FILE, instead of telling it from its folder (or, for a
+    /// file outside any game's folder, from its text).
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// For a file of many levels (PuzzleScript): the level, counting grid
+    /// levels from 1 (message entries are not levels); 1 by default.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    level: Option<u64>,
+    /// For a game that uses randomness: the seed of its random generator.
+    #[arg(long, value_name = "TEXT")]
+    seed: Option<String>,
+}
+
+impl LevelArgs {
+    /// What these flags ask of a file.
+    pub fn request(&self) -> Request<'_> {
+        Request {
+            game: self.game.as_deref(),
+            level: self.level,
+            seed: self.seed.as_deref(),
+        }
+    }
+}
+
 /// A level file read and parsed: its game and the levels picked from it.
 pub struct LevelFile {
     pub game: &'static GameChecks,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::Exit;
-use super::load::{self, Request};
+use super::load::{self, LevelArgs};
 use puzzle_qa_core::_cli_support::picture::ascii;
 use puzzle_qa_core::diagnostic::Diagnostic;
 use puzzle_qa_core::game::Contents;
@@ -21,17 +21,8 @@ pub struct Args {
     /// The moves, in the game's notation (docs/games/ gives each game's).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     moves: String,
-    /// The game of FILE, instead of telling it from its folder (or, for a
-    /// file outside any game's folder, from its text).
-    #[arg(long, value_name = "GAME")]
-    game: Option<String>,
-    /// For a file of many levels (PuzzleScript): the level to play, counting
-    /// grid levels from 1 (message entries are not levels).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    level: Option<u64>,
-    /// For a game that uses randomness: the seed of its random generator.
-    #[arg(long, value_name = "TEXT")]
-    seed: Option<String>,
+    #[command(flatten)]
+    level: LevelArgs,
     /// Print one JSON object instead of a sentence.
     #[arg(long)]
     json: bool,
@@ -53,12 +44,7 @@ struct ReplayLine<'a> {
 }
 
 pub fn run(args: Args) -> Exit {
-    let request = Request {
-        game: args.game.as_deref(),
-        level: args.level,
-        seed: args.seed.as_deref(),
-    };
-    let Some(file) = load::one(&args.file, request) else {
+    let Some(file) = load::one(&args.file, args.level.request()) else {
         return Exit::BadInput;
     };
     let shown = file.shown.clone();

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::Exit;
-use super::load::{self, Request};
+use super::load::{self, LevelArgs};
 use puzzle_qa_core::_cli_support::harness::replace_whole;
 use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::level::AnyLevel;
@@ -29,29 +29,15 @@ pub struct Args {
     /// In the terminal, print the level after every move.
     #[arg(long)]
     step: bool,
-    /// The game of FILE, instead of telling it from its folder (or, for a
-    /// file outside any game's folder, from its text).
-    #[arg(long, value_name = "GAME")]
-    game: Option<String>,
-    /// For a file of many levels (PuzzleScript): the level to draw, counting
-    /// grid levels from 1 (message entries are not levels).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    level: Option<u64>,
-    /// For a game that uses randomness: the seed of its random generator.
-    #[arg(long, value_name = "TEXT")]
-    seed: Option<String>,
+    #[command(flatten)]
+    level: LevelArgs,
     /// The most states the search for a cheapest win may store.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
     limit: usize,
 }
 
 pub fn run(args: Args) -> Exit {
-    let request = Request {
-        game: args.game.as_deref(),
-        level: args.level,
-        seed: args.seed.as_deref(),
-    };
-    let Some(file) = load::one(&args.file, request) else {
+    let Some(file) = load::one(&args.file, args.level.request()) else {
         return Exit::BadInput;
     };
     let game = file.game.name;
