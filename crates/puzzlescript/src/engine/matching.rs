@@ -1,0 +1,462 @@
+//! Matching: where each row of a rule matches on the board.
+
+use super::Engine;
+use super::rescan::{Kept, RowMatches};
+use crate::bits;
+use crate::compile::{Rule, Slot};
+
+impl Engine<'_> {
+    pub(super) fn delta(&self, direction: u32) -> isize {
+        let h = self.s.board.height as isize;
+        match direction {
+            1 => -1,
+            2 => 1,
+            4 => -h,
+            8 => h,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
+        if self.game.single_word {
+            let (c, m) = (self.s.board.objects[i], self.s.board.movements[i]);
+            let [present, missing, moving, still] = p.word;
+            return c & present == present
+                && c & missing == 0
+                && m & moving == moving
+                && m & still == 0
+                && p.any_word.iter().all(|a| c & a != 0);
+        }
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        let cell = &self.s.board.objects[i * so..][..so];
+        for ((c, want), not) in cell.iter().zip(p.present.iter()).zip(p.missing.iter()) {
+            if c & want != *want || c & not != 0 {
+                return false;
+            }
+        }
+        let mv = &self.s.board.movements[i * sm..][..sm];
+        for ((m, want), not) in mv.iter().zip(p.moving.iter()).zip(p.still.iter()) {
+            if m & want != *want || m & not != 0 {
+                return false;
+            }
+        }
+        p.any_of.iter().all(|m| bits::any(m, cell))
+    }
+
+    /// Whether consecutive cells `cells` match from `start` on, `d` apart.
+    #[inline]
+    fn run_matches(&self, cells: &[Slot], start: isize, d: isize) -> bool {
+        let mut index = start;
+        for slot in cells {
+            let Slot::Cell(p) = slot else { return false };
+            if index < 0
+                || index as usize >= self.s.board.len()
+                || !self.cell_matches(p, index as usize)
+            {
+                return false;
+            }
+            index += d;
+        }
+        true
+    }
+
+    /// Every match of a row without ellipses, line by line: a board row
+    /// for a horizontal rule (cells `height` apart), a column for a
+    /// vertical one (adjacent cells), skipping the lines whose masks say
+    /// they cannot hold one.
+    fn scan_row(
+        &self,
+        row: &[Slot],
+        needs: &Needs,
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        // Games of one or two words of objects, and of movements, a cell
+        // are the common ones: for them the words are counted at compile
+        // time, and their loops unrolled.
+        match (self.game.stride_obj, self.game.stride_mov) {
+            (1, 1) => self.scan_row_of::<1, 1>(row, needs, starts, d, found),
+            (2, 1) => self.scan_row_of::<2, 1>(row, needs, starts, d, found),
+            (1, 2) => self.scan_row_of::<1, 2>(row, needs, starts, d, found),
+            (2, 2) => self.scan_row_of::<2, 2>(row, needs, starts, d, found),
+            _ => self.scan_row_of::<0, 0>(row, needs, starts, d, found),
+        }
+    }
+
+    /// [`Engine::scan_row`] for `SO` words of objects and `SM` of
+    /// movements a cell (0: as the game has).
+    fn scan_row_of<const SO: usize, const SM: usize>(
+        &self,
+        row: &[Slot],
+        needs: &Needs,
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let Some((Slot::Cell(first), rest)) = row.split_first() else {
+            return;
+        };
+        let (so, sm) = self.strides::<SO, SM>();
+        let b = &self.s.board;
+        let (outer, inner, step, objects, moves) = if starts.horizontal {
+            let (o, m) = (&b.row_objects, &b.row_moves);
+            (starts.y.clone(), starts.x.clone(), b.height, o, m)
+        } else {
+            let (o, m) = (&b.col_objects, &b.col_moves);
+            (starts.x.clone(), starts.y.clone(), 1, o, m)
+        };
+        if inner.is_empty() {
+            return;
+        }
+        for line in outer {
+            let masks = (&objects[line * so..][..so], &moves[line * sm..][..sm]);
+            if !needs.could_hold(so, sm, masks.0, masks.1) {
+                continue;
+            }
+            let (x, y) = if starts.horizontal {
+                (inner.start, line)
+            } else {
+                (line, inner.start)
+            };
+            // Most cells fail the first cell's test.
+            let mut i = x * b.height + y;
+            for _ in inner.clone() {
+                if self.cell_fits::<SO, SM>(first, i)
+                    && self.run_fits::<SO, SM>(rest, i.wrapping_add_signed(d), d)
+                {
+                    found.push(Match {
+                        start: i,
+                        gaps: [0, 0],
+                    });
+                }
+                i += step;
+            }
+        }
+    }
+
+    /// The words of objects and of movements a cell takes: `SO` and `SM`,
+    /// or the game's where they are 0.
+    #[inline(always)]
+    fn strides<const SO: usize, const SM: usize>(&self) -> (usize, usize) {
+        let so = if SO > 0 { SO } else { self.game.stride_obj };
+        let sm = if SM > 0 { SM } else { self.game.stride_mov };
+        (so, sm)
+    }
+
+    /// [`Engine::cell_matches`], with the words a cell takes as in
+    /// [`Engine::scan_row_of`].
+    #[inline(always)]
+    fn cell_fits<const SO: usize, const SM: usize>(
+        &self,
+        p: &crate::compile::CellPattern,
+        i: usize,
+    ) -> bool {
+        let (so, sm) = self.strides::<SO, SM>();
+        let b = &self.s.board;
+        let cell = &b.objects[i * so..][..so];
+        if !bits::seen_as(cell, &p.objects_seen[..so], &p.present[..so]) {
+            return false;
+        }
+        if p.tests_moves {
+            let mv = &b.movements[i * sm..][..sm];
+            if !bits::seen_as(mv, &p.moves_seen[..sm], &p.moving[..sm]) {
+                return false;
+            }
+        }
+        p.any_of.iter().all(|m| bits::any(&m[..so], cell))
+    }
+
+    /// [`Engine::run_fits`] for the game's strides.
+    pub(super) fn fits_at(&self, row: &[Slot], start: usize, d: isize) -> bool {
+        match (self.game.stride_obj, self.game.stride_mov) {
+            (1, 1) => self.run_fits::<1, 1>(row, start, d),
+            (2, 1) => self.run_fits::<2, 1>(row, start, d),
+            (1, 2) => self.run_fits::<1, 2>(row, start, d),
+            (2, 2) => self.run_fits::<2, 2>(row, start, d),
+            _ => self.run_fits::<0, 0>(row, start, d),
+        }
+    }
+
+    /// Whether a row without ellipses matches from `start`, `d` apart: the
+    /// caller keeps the whole row on the board.
+    #[inline(always)]
+    fn run_fits<const SO: usize, const SM: usize>(
+        &self,
+        row: &[Slot],
+        start: usize,
+        d: isize,
+    ) -> bool {
+        let mut index = start;
+        for slot in row {
+            let Slot::Cell(p) = slot else { return false };
+            if !self.cell_fits::<SO, SM>(p, index) {
+                return false;
+            }
+            index = index.wrapping_add_signed(d);
+        }
+        true
+    }
+
+    /// Whether the row's cells match from `start`, with the given gaps at
+    /// its ellipses.
+    pub(super) fn row_matches_at(
+        &self,
+        row: &[Slot],
+        start: usize,
+        d: isize,
+        gaps: &[usize],
+    ) -> bool {
+        let mut index = start as isize;
+        let mut gap = 0;
+        for slot in row {
+            match slot {
+                Slot::Ellipsis => {
+                    index += d * gaps[gap] as isize;
+                    gap += 1;
+                }
+                Slot::Cell(p) => {
+                    if index < 0
+                        || index as usize >= self.s.board.len()
+                        || !self.cell_matches(p, index as usize)
+                    {
+                        return false;
+                    }
+                    index += d;
+                }
+            }
+        }
+        true
+    }
+
+    /// Every match of every row into `out`; false if some row has none.
+    /// With `kept`, the rows' matches as this rule's last scan in the
+    /// group being applied left them, if it has scanned: rows without
+    /// ellipses are brought up to date from those (and kept again).
+    pub(super) fn find_matches(
+        &self,
+        rule: &Rule,
+        out: &mut Matches,
+        mut kept: Option<&mut Kept>,
+    ) -> bool {
+        out.all.clear();
+        out.ends.clear();
+        let b = &self.s.board;
+        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
+        if !bits::within(&rule.objects, &b.map_objects) {
+            return false;
+        }
+        let d = self.delta(rule.direction);
+        for (r, row) in rule.rows.iter().enumerate() {
+            let needs = Needs {
+                objects: &rule.row_objects[r],
+                moves: &rule.row_moves[r],
+                any_of: &rule.row_any_of[r],
+            };
+            let could_hold =
+                |objects: &[u32], moves: &[u32]| needs.could_hold(so, sm, objects, moves);
+            if !could_hold(&b.map_objects, &b.map_moves) {
+                return false;
+            }
+            let wild = rule.ellipses[r];
+            let len = row.len() - wild;
+            let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, b.width, 0, b.height);
+            match rule.direction {
+                1 => ymin += len - 1,
+                2 => ymax = ymax.saturating_sub(len - 1),
+                4 => xmin += len - 1,
+                8 => xmax = xmax.saturating_sub(len - 1),
+                _ => {}
+            }
+            let horizontal = rule.direction > 2;
+            let before = out.all.len();
+            let found = &mut out.all;
+            if wild == 0 {
+                let starts = Starts {
+                    x: xmin..xmax,
+                    y: ymin..ymax,
+                    horizontal,
+                };
+                match &mut kept {
+                    Some(kept) => {
+                        let changes = &self.s.scratch.changes;
+                        if kept.rows.len() < self.game.rule_rows {
+                            kept.rows
+                                .resize_with(self.game.rule_rows, RowMatches::default);
+                        }
+                        let last = &mut kept.rows[rule.first_row + r];
+                        // A rescan tries up to `len` starts for each change,
+                        // unsorted, where a scan tries at most every cell but
+                        // skips whole lines: it pays only for a few changes.
+                        let few = |since| changes.since(since).len() * len * 4 <= b.len();
+                        if last.run == changes.run && few(last.scanned) {
+                            let since = last.scanned;
+                            self.rescan(row, &starts, d, since, &mut last.matches, &mut kept.marks);
+                        } else {
+                            last.matches.clear();
+                            self.scan_row(row, &needs, &starts, d, &mut last.matches);
+                            last.run = changes.run;
+                        }
+                        last.scanned = changes.now();
+                        found.extend_from_slice(&last.matches);
+                    }
+                    None => self.scan_row(row, &needs, &starts, d, found),
+                }
+                if found.len() == before {
+                    return false;
+                }
+                out.ends.push(found.len());
+                continue;
+            }
+            let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
+                let i = x * b.height + y;
+                let kmax = match rule.direction {
+                    4 => (x + 2).saturating_sub(len) as isize,
+                    8 => b.width as isize - (x + len) as isize + 1,
+                    2 => b.height as isize - (y + len) as isize + 1,
+                    1 => (y + 2).saturating_sub(len) as isize,
+                    _ => 0,
+                };
+                let kmax = kmax.max(0) as usize;
+                // The cells before the first ellipsis are matched once,
+                // then each gap's cells, as upstream does.
+                let e1 = row
+                    .iter()
+                    .position(|s| *s == Slot::Ellipsis)
+                    .unwrap_or(row.len());
+                if !self.run_matches(&row[..e1], i as isize, d) {
+                    return;
+                }
+                let rest = &row[e1 + 1..];
+                if wild == 1 {
+                    for k in 0..kmax {
+                        if self.run_matches(rest, i as isize + d * (e1 + k) as isize, d) {
+                            found.push(Match {
+                                start: i,
+                                gaps: [k, 0],
+                            });
+                        }
+                    }
+                } else {
+                    let e2 = rest
+                        .iter()
+                        .position(|s| *s == Slot::Ellipsis)
+                        .unwrap_or(rest.len());
+                    let (middle, last) = (&rest[..e2], &rest[(e2 + 1).min(rest.len())..]);
+                    for k1 in 0..kmax {
+                        if !self.run_matches(middle, i as isize + d * (e1 + k1) as isize, d) {
+                            continue;
+                        }
+                        for k2 in 0..kmax.saturating_sub(k1) {
+                            if self.run_matches(
+                                last,
+                                i as isize + d * (e1 + e2 + k1 + k2) as isize,
+                                d,
+                            ) {
+                                found.push(Match {
+                                    start: i,
+                                    gaps: [k1, k2],
+                                });
+                            }
+                        }
+                    }
+                }
+            };
+            if horizontal {
+                for y in ymin..ymax {
+                    if !could_hold(&b.row_objects[y * so..][..so], &b.row_moves[y * sm..][..sm]) {
+                        continue;
+                    }
+                    for x in xmin..xmax {
+                        visit(x, y, found);
+                    }
+                }
+            } else {
+                for x in xmin..xmax {
+                    if !could_hold(&b.col_objects[x * so..][..so], &b.col_moves[x * sm..][..sm]) {
+                        continue;
+                    }
+                    for y in ymin..ymax {
+                        visit(x, y, found);
+                    }
+                }
+            }
+            if found.len() == before {
+                return false;
+            }
+            out.ends.push(found.len());
+        }
+        true
+    }
+}
+
+/// What a line of the board (a row or a column) must hold for a rule row
+/// to match in it: every object and movement the row requires, and an
+/// object of each of its properties. A line's masks are the OR of its
+/// cells (or more), so a line that fails this holds no match.
+struct Needs<'r> {
+    objects: &'r [u32],
+    moves: &'r [u32],
+    any_of: &'r [Box<[u32]>],
+}
+
+impl Needs<'_> {
+    /// Whether a line with these masks, `so` and `sm` words, could hold a match.
+    #[inline(always)]
+    fn could_hold(&self, so: usize, sm: usize, objects: &[u32], moves: &[u32]) -> bool {
+        bits::within(&self.objects[..so], objects)
+            && bits::within(&self.moves[..sm], moves)
+            && self.any_of.iter().all(|m| bits::any(&m[..so], objects))
+    }
+}
+
+/// The cells at which a row of a rule may start: those that keep all of it
+/// on the board.
+pub(super) struct Starts {
+    pub(super) x: std::ops::Range<usize>,
+    pub(super) y: std::ops::Range<usize>,
+    pub(super) horizontal: bool,
+}
+
+impl Starts {
+    /// Where a start comes in a scan: a horizontal rule's go row by row, a
+    /// vertical rule's column by column.
+    pub(super) fn order(&self, x: usize, y: usize, width: usize, height: usize) -> usize {
+        if self.horizontal {
+            y * width + x
+        } else {
+            x * height + y
+        }
+    }
+
+    /// The start that comes at `order` in a scan.
+    pub(super) fn start(&self, order: usize, width: usize, height: usize) -> usize {
+        if self.horizontal {
+            (order % width) * height + order / width
+        } else {
+            order
+        }
+    }
+}
+
+/// Every row's matches of one rule, back to back: row `r`'s end at `ends[r]`.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Matches {
+    pub(super) all: Vec<Match>,
+    pub(super) ends: Vec<usize>,
+}
+
+impl Matches {
+    pub(super) fn row(&self, r: usize) -> &[Match] {
+        let start = if r == 0 { 0 } else { self.ends[r - 1] };
+        &self.all[start..self.ends[r]]
+    }
+}
+
+/// Where one row of a rule matched: its first cell and its ellipses' gaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Match {
+    pub(super) start: usize,
+    pub(super) gaps: [usize; 2],
+}

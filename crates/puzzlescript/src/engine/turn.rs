@@ -1,0 +1,259 @@
+//! A turn: the official `processInput`, and its command queue.
+
+use super::{Engine, Input};
+use crate::bits;
+use crate::compile::{Command, Quantifier, Rule};
+
+/// Commands a rule can queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Queued {
+    Cancel,
+    Restart,
+    Win,
+    Again,
+    Checkpoint,
+    Message,
+    Sfx(u8),
+}
+
+fn queued(c: &Command) -> Queued {
+    match c.name.as_str() {
+        "cancel" => Queued::Cancel,
+        "restart" => Queued::Restart,
+        "win" => Queued::Win,
+        "again" => Queued::Again,
+        "checkpoint" => Queued::Checkpoint,
+        "message" => Queued::Message,
+        s => Queued::Sfx(s.trim_start_matches("sfx").parse().unwrap_or(0)),
+    }
+}
+
+impl Engine<'_> {
+    /// The official `processInput`. Returns whether the level changed (or,
+    /// for an again probe, whether an again turn would do anything).
+    pub(super) fn process(
+        &mut self,
+        input: Option<Input>,
+        dont_do_win: bool,
+        dont_modify: bool,
+    ) -> bool {
+        self.s.againing = false;
+        // A turn can nest another (a restart reruns the level-start turn,
+        // an again is probed), so its backup comes from a pool, not a field.
+        let mut bak = self.s.scratch.levels.pop().unwrap_or_default();
+        bak.clear();
+        bak.extend_from_slice(&self.s.board.objects);
+        let mut players = std::mem::take(&mut self.s.scratch.players);
+        players.clear();
+        // The masks are taken before the players move; moving them widens
+        // the movement masks as it goes, so they end as upstream's.
+        self.calculate_masks();
+        if let Some(input) = input {
+            self.player_positions(&mut players);
+            for &p in &players {
+                self.move_entities(p, input.bit());
+            }
+        }
+        let game = self.game;
+        let mut banned = std::mem::take(&mut self.s.scratch.banned);
+        banned.clear();
+        banned.resize(game.rules.len(), false);
+        self.s.queue.clear();
+        let mut start_objects = std::mem::take(&mut self.s.scratch.start_objects);
+        start_objects.clear();
+        start_objects.extend_from_slice(&self.s.board.objects);
+        let mut start_moves = std::mem::take(&mut self.s.scratch.start_moves);
+        start_moves.clear();
+        start_moves.extend_from_slice(&self.s.board.movements);
+        self.s.sfx_create.fill(0);
+        self.s.sfx_destroy.fill(0);
+        self.s.can_move.clear();
+        self.s.cant_move.clear();
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            self.apply_rules(&game.rules, &game.loop_point, Some(&banned));
+            let undo = self.resolve_movements(&mut banned);
+            if undo {
+                self.s.board.objects.copy_from_slice(&start_objects);
+                self.s.board.movements.copy_from_slice(&start_moves);
+                self.s.board.rigid_group.fill(0);
+                self.s.board.rigid_applied.fill(0);
+                self.s.queue.clear();
+                self.s.sfx_create.fill(0);
+                self.s.sfx_destroy.fill(0);
+                // Can't-move sounds are kept through the retry, as upstream.
+                self.s.can_move.clear();
+                if rounds < 50 {
+                    continue;
+                }
+            } else {
+                self.apply_rules(&game.late_rules, &game.late_loop_point, None);
+            }
+            break;
+        }
+        self.s.scratch.banned = banned;
+        self.s.scratch.start_objects = start_objects;
+        self.s.scratch.start_moves = start_moves;
+
+        let still = !players.is_empty()
+            && game.prelude.require_player_movement
+            && !players.iter().any(|&p| {
+                !bits::any(
+                    &game.player,
+                    &self.s.board.objects[p * game.stride_obj..][..game.stride_obj],
+                )
+            });
+        self.s.scratch.players = players;
+        let modified = if still {
+            self.restore(&bak);
+            self.s.text_mode = false;
+            false
+        } else {
+            let modified = self.command_queue(&bak, dont_modify, dont_do_win, input.is_some());
+            if self.s.winning {
+                self.s.againing = false;
+            }
+            modified
+        };
+        self.s.scratch.levels.push(bak);
+        modified
+    }
+
+    fn command_queue(
+        &mut self,
+        bak: &[u32],
+        dont_modify: bool,
+        dont_do_win: bool,
+        had_input: bool,
+    ) -> bool {
+        if self.s.queue.contains(&Queued::Cancel) {
+            let left = self.s.queue.len() > 1;
+            self.restore(bak);
+            return left;
+        }
+        if self.s.queue.contains(&Queued::Restart) {
+            self.push_backup(bak);
+            if !dont_modify {
+                self.do_restart(true);
+            }
+        }
+        let mut modified = false;
+        if self.s.board.objects != bak {
+            if dont_modify {
+                self.restore(bak);
+                return true;
+            }
+            if had_input {
+                self.push_backup(bak);
+            }
+            modified = true;
+        }
+        if dont_modify
+            && (self.s.queue.contains(&Queued::Win) || self.s.queue.contains(&Queued::Restart))
+        {
+            return true;
+        }
+        if !dont_modify {
+            self.play_sounds();
+        }
+        if !self.s.text_mode {
+            self.check_win(dont_do_win);
+        }
+        if !self.s.winning {
+            if self.s.queue.contains(&Queued::Checkpoint) {
+                self.s.restart_target.clone_from(&self.s.board.objects);
+            }
+            // The probe runs only when an again is queued and the turn changed the level.
+            if self.s.queue.contains(&Queued::Again) && modified && self.process(None, true, true) {
+                self.s.againing = true;
+            }
+        }
+        self.s.queue.clear();
+        modified
+    }
+
+    fn play_sounds(&mut self) {
+        if !self.as_runner() {
+            return;
+        }
+        self.s.sounds.extend(self.s.cant_move.iter().cloned());
+        self.s.sounds.extend(self.s.can_move.iter().cloned());
+        for s in &self.game.sounds.create {
+            if bits::any(&self.s.sfx_create, &s.objects) {
+                self.s.sounds.push(s.seed.clone());
+            }
+        }
+        for s in &self.game.sounds.destroy {
+            if bits::any(&self.s.sfx_destroy, &s.objects) {
+                self.s.sounds.push(s.seed.clone());
+            }
+        }
+    }
+
+    fn check_win(&mut self, dont_do_win: bool) {
+        if self.s.queue.contains(&Queued::Win) {
+            if !dont_do_win {
+                self.do_win();
+            }
+            return;
+        }
+        if self.game.win_conditions.is_empty() {
+            return;
+        }
+        if self.conditions_hold() && !dont_do_win {
+            self.do_win();
+        }
+    }
+
+    /// Whether every win condition holds on the board.
+    pub fn conditions_hold(&self) -> bool {
+        let so = self.game.stride_obj;
+        let cells = || self.s.board.objects.chunks(so);
+        self.game.win_conditions.iter().all(|w| {
+            let f1 = |c: &[u32]| {
+                if w.a_all {
+                    bits::within(&w.a, c)
+                } else {
+                    bits::any(&w.a, c)
+                }
+            };
+            let f2 = |c: &[u32]| {
+                if w.b_all {
+                    bits::within(&w.b, c)
+                } else {
+                    bits::any(&w.b, c)
+                }
+            };
+            match w.quantifier {
+                Quantifier::No => !cells().any(|c| f1(c) && f2(c)),
+                Quantifier::Some => cells().any(|c| f1(c) && f2(c)),
+                Quantifier::All => !cells().any(|c| f1(c) && !f2(c)),
+            }
+        })
+    }
+
+    pub(super) fn queue_commands(&mut self, rule: &Rule) {
+        if rule.commands.is_empty() {
+            return;
+        }
+        if self.s.queue.contains(&Queued::Cancel) {
+            return;
+        }
+        let cancel = rule.commands.iter().any(|c| c.name == "cancel");
+        let restart = rule.commands.iter().any(|c| c.name == "restart");
+        if self.s.queue.contains(&Queued::Restart) && !cancel {
+            return;
+        }
+        if cancel || restart {
+            self.s.queue.clear();
+        }
+        for c in &rule.commands {
+            let q = queued(c);
+            if self.s.queue.contains(&q) {
+                continue;
+            }
+            self.s.queue.push(q);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! Writes: a matched rule's right-hand side into its cells.
+
+use super::Engine;
+use super::matching::Match;
+use crate::bits::{self, Scratch};
+use crate::compile::{Replacement, Rule, Slot};
+
+impl Engine<'_> {
+    pub(super) fn apply_at(
+        &mut self,
+        rule: &Rule,
+        tuple: &[Match],
+        check: bool,
+        rigid_index: u32,
+    ) -> bool {
+        let d = self.delta(rule.direction);
+        if check {
+            for ((row, m), &wild) in rule.rows.iter().zip(tuple).zip(&rule.ellipses) {
+                if !self.row_matches_at(row, m.start, d, &m.gaps[..wild.min(2)]) {
+                    return false;
+                }
+            }
+        }
+        let mut result = false;
+        for (row, m) in rule.rows.iter().zip(tuple) {
+            let mut index = m.start as isize;
+            let mut gap = 0;
+            for slot in row {
+                match slot {
+                    Slot::Ellipsis => {
+                        index += d * m.gaps[gap] as isize;
+                        gap += 1;
+                    }
+                    Slot::Cell(p) => {
+                        if let Some(rep) = &p.replace {
+                            result |= self.replace(rep, index as usize, rule.rigid, rigid_index);
+                        }
+                        index += d;
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    fn replace(&mut self, rep: &Replacement, i: usize, rigid: bool, rigid_index: u32) -> bool {
+        if rep.random {
+            return self.replace_random(rep, i, rigid, rigid_index);
+        }
+        self.write_cell(
+            i,
+            &rep.set,
+            &rep.clear,
+            &rep.set_moves,
+            &rep.clear_moves_all,
+            &rep.layer_moves,
+            rigid,
+            rigid_index,
+        )
+    }
+
+    /// A replacement that draws from the random generator: an object out
+    /// of a property, or a direction.
+    fn replace_random(
+        &mut self,
+        rep: &Replacement,
+        i: usize,
+        rigid: bool,
+        rigid_index: u32,
+    ) -> bool {
+        let game = self.game;
+        let mut set = Scratch::from(&rep.set);
+        let mut clear = Scratch::from(&rep.clear);
+        let mut set_moves = Scratch::from(&rep.set_moves);
+        let mut clear_moves = Scratch::from(&rep.clear_moves_all);
+        if !bits::is_zero(&rep.random_object) {
+            let count = bits::ones(&rep.random_object).count();
+            let k = self.s.rng.below(count).min(count - 1);
+            let pick = bits::ones(&rep.random_object).nth(k).expect("k < count");
+            let layer = game.layer_of_id[pick];
+            bits::set(set.get_mut(), pick);
+            bits::or(clear.get_mut(), &game.layer_masks[layer]);
+            bits::or_field(clear_moves.get_mut(), 0x1f, 5 * layer);
+        }
+        if !bits::is_zero(&rep.random_dir) {
+            for layer in 0..game.layer_count {
+                if bits::has(&rep.random_dir, 5 * layer) {
+                    let dir = self.s.rng.below(4);
+                    bits::set(set_moves.get_mut(), dir + 5 * layer);
+                }
+            }
+        }
+        self.write_cell(
+            i,
+            set.get(),
+            clear.get(),
+            set_moves.get(),
+            clear_moves.get(),
+            &rep.layer_moves,
+            rigid,
+            rigid_index,
+        )
+    }
+
+    /// Clears then sets a cell's objects and movements; true if anything,
+    /// the rigid-body bookkeeping included, changed.
+    #[allow(clippy::too_many_arguments)]
+    fn write_cell(
+        &mut self,
+        i: usize,
+        set: &[u32],
+        clear: &[u32],
+        set_moves: &[u32],
+        clear_moves: &[u32],
+        layer_moves: &[u32],
+        rigid: bool,
+        rigid_index: u32,
+    ) -> bool {
+        let game = self.game;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
+        let b = &mut self.s.board;
+        let mut changed = false;
+        if rigid {
+            let fill = &game.rigid_fill[rigid_index as usize];
+            let group = &mut b.rigid_group[i * sm..][..sm];
+            let applied = &mut b.rigid_applied[i * sm..][..sm];
+            let mask_within = group
+                .iter()
+                .zip(fill.iter())
+                .zip(layer_moves)
+                .all(|((g, f), l)| f & l & !g == 0);
+            if !mask_within && !bits::within(layer_moves, applied) {
+                for ((g, f), l) in group.iter_mut().zip(fill.iter()).zip(layer_moves) {
+                    *g |= f & l;
+                }
+                bits::or(applied, layer_moves);
+                changed = true;
+            }
+        }
+        let (x, y) = (i / b.height, i % b.height);
+        let cell = &mut b.objects[i * so..][..so];
+        for w in 0..so {
+            let old = cell[w];
+            let new = (old & !clear[w]) | set[w];
+            if new != old {
+                changed = true;
+                cell[w] = new;
+                self.s.sfx_create[w] |= new & !old;
+                self.s.sfx_destroy[w] |= old & !new;
+            }
+            b.col_objects[x * so + w] |= new;
+            b.row_objects[y * so + w] |= new;
+            b.map_objects[w] |= new;
+        }
+        let mv = &mut b.movements[i * sm..][..sm];
+        for w in 0..sm {
+            let old = mv[w];
+            let new = (old & !clear_moves[w]) | set_moves[w];
+            if new != old {
+                changed = true;
+                mv[w] = new;
+            }
+            b.col_moves[x * sm + w] |= new;
+            b.row_moves[y * sm + w] |= new;
+            b.map_moves[w] |= new;
+        }
+        if changed {
+            // Rigid bookkeeping aside, rules read nothing else of a cell.
+            self.s.scratch.changes.record(i);
+        }
+        changed
+    }
+}
