@@ -216,13 +216,11 @@ pub(crate) fn drain(engine: &mut Engine) -> bool {
 
 /// The board as rows of cells of sorted object names.
 pub fn cells(game: &Game, board: &Board) -> Vec<Vec<Vec<String>>> {
-    let so = game.stride();
     (0..board.height)
         .map(|y| {
             (0..board.width)
                 .map(|x| {
-                    let i = x * board.height + y;
-                    game.names_in(&board.objects[i * so..][..so])
+                    game.names_in(board.cell(board.index(x, y)))
                         .into_iter()
                         .map(str::to_string)
                         .collect()
@@ -236,12 +234,10 @@ pub fn cells(game: &Game, board: &Board) -> Vec<Vec<Vec<String>>> {
 /// character whose objects are exactly the cell's (the background aside),
 /// else the one of its top object, else `?`.
 pub fn ascii(game: &Game, board: &Board) -> String {
-    let so = game.stride();
     let mut out = String::new();
     for y in 0..board.height {
         for x in 0..board.width {
-            let cell = &board.objects[(x * board.height + y) * so..][..so];
-            out.push(glyph_of(game, cell));
+            out.push(glyph_of(game, board.cell(board.index(x, y))));
         }
         out.push('\n');
     }

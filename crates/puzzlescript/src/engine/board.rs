@@ -11,17 +11,42 @@ pub struct Board {
     pub width: usize,
     /// Rows.
     pub height: usize,
-    /// Object bits, `stride` words per cell.
+    /// Object bits, `stride_obj` words per cell.
     pub objects: Vec<u32>,
+    stride_obj: usize,
+    stride_mov: usize,
+    /// Movement fields, `stride_mov` words per cell.
     pub(super) movements: Vec<u32>,
+    /// Per cell, in each layer's field: the rigid group (its index plus
+    /// one) of the rule that last wrote the layer's movement.
     pub(super) rigid_group: Vec<u32>,
+    /// Per cell: the layers whose movement a rigid rule wrote.
     pub(super) rigid_applied: Vec<u32>,
-    pub(super) row_objects: Vec<u32>,
-    pub(super) col_objects: Vec<u32>,
+    row_objects: Vec<u32>,
+    col_objects: Vec<u32>,
     pub(super) map_objects: Vec<u32>,
-    pub(super) row_moves: Vec<u32>,
-    pub(super) col_moves: Vec<u32>,
+    row_moves: Vec<u32>,
+    col_moves: Vec<u32>,
     pub(super) map_moves: Vec<u32>,
+}
+
+/// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
+/// constant where the caller knows it.
+#[inline(always)]
+fn words<const N: usize>(stride: usize) -> usize {
+    if N > 0 { N } else { stride }
+}
+
+/// The `k`th run of `n` words.
+#[inline(always)]
+fn span(words: &[u32], k: usize, n: usize) -> &[u32] {
+    &words[k * n..][..n]
+}
+
+/// [`span`], to write.
+#[inline(always)]
+fn span_mut(words: &mut [u32], k: usize, n: usize) -> &mut [u32] {
+    &mut words[k * n..][..n]
 }
 
 impl Board {
@@ -32,6 +57,8 @@ impl Board {
             width: grid.width,
             height: grid.height,
             objects: grid.cells.clone(),
+            stride_obj: so,
+            stride_mov: sm,
             movements: vec![0; n * sm],
             rigid_group: vec![0; n * sm],
             rigid_applied: vec![0; n * sm],
@@ -53,48 +80,206 @@ impl Board {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-impl Engine<'_> {
-    pub(super) fn calculate_masks(&mut self) {
-        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
-        let b = &mut self.s.board;
-        or_columns(
-            &b.objects,
-            b.height,
-            so,
-            &mut b.row_objects,
-            &mut b.col_objects,
-            &mut b.map_objects,
-        );
-        // A turn nearly always starts with no movement (the last one
-        // resolved them all); only then are the masks a plain clear.
-        if b.movements.iter().any(|&m| m != 0) {
-            or_columns(
-                &b.movements,
-                b.height,
-                sm,
-                &mut b.row_moves,
-                &mut b.col_moves,
-                &mut b.map_moves,
-            );
+    /// The index of the cell at column `x`, row `y`.
+    #[inline(always)]
+    pub fn index(&self, x: usize, y: usize) -> usize {
+        x * self.height + y
+    }
+
+    /// The column and row of cell `i`.
+    #[inline(always)]
+    pub(super) fn xy(&self, i: usize) -> (usize, usize) {
+        (i / self.height, i % self.height)
+    }
+
+    /// Cell `i`'s objects.
+    #[inline(always)]
+    pub fn cell(&self, i: usize) -> &[u32] {
+        self.cell_of::<0>(i)
+    }
+
+    /// Cell `i`'s movements.
+    #[inline(always)]
+    pub(super) fn moves(&self, i: usize) -> &[u32] {
+        self.moves_of::<0>(i)
+    }
+
+    #[inline(always)]
+    pub(super) fn cell_mut(&mut self, i: usize) -> &mut [u32] {
+        let so = self.stride_obj;
+        span_mut(&mut self.objects, i, so)
+    }
+
+    #[inline(always)]
+    pub(super) fn moves_mut(&mut self, i: usize) -> &mut [u32] {
+        let sm = self.stride_mov;
+        span_mut(&mut self.movements, i, sm)
+    }
+
+    /// Cell `i`'s objects to read and its movements to write, at once.
+    #[inline(always)]
+    pub(super) fn cell_and_moves_mut(&mut self, i: usize) -> (&[u32], &mut [u32]) {
+        let (so, sm) = (self.stride_obj, self.stride_mov);
+        (
+            span(&self.objects, i, so),
+            span_mut(&mut self.movements, i, sm),
+        )
+    }
+
+    /// [`Board::cell`], `SO` words long (0: as the game has): a matcher
+    /// specialised for a game's strides reads cells through this.
+    #[inline(always)]
+    pub(super) fn cell_of<const SO: usize>(&self, i: usize) -> &[u32] {
+        let so = words::<SO>(self.stride_obj);
+        span(&self.objects, i, so)
+    }
+
+    /// [`Board::moves`], `SM` words long (0: as the game has).
+    #[inline(always)]
+    pub(super) fn moves_of<const SM: usize>(&self, i: usize) -> &[u32] {
+        let sm = words::<SM>(self.stride_mov);
+        span(&self.movements, i, sm)
+    }
+
+    /// The masks of the board's rows (`horizontal`) or of its columns.
+    #[inline(always)]
+    pub(super) fn lines(&self, horizontal: bool) -> Lines<'_> {
+        let (objects, moves) = if horizontal {
+            (&self.row_objects, &self.row_moves)
         } else {
-            b.row_moves.fill(0);
-            b.col_moves.fill(0);
-            b.map_moves.fill(0);
+            (&self.col_objects, &self.col_moves)
+        };
+        Lines {
+            objects,
+            moves,
+            stride_obj: self.stride_obj,
+            stride_mov: self.stride_mov,
         }
     }
 
+    /// Column `x`'s mask of objects.
+    #[inline(always)]
+    pub(super) fn col_objects(&self, x: usize) -> &[u32] {
+        span(&self.col_objects, x, self.stride_obj)
+    }
+
+    /// Column `x`'s mask of movements.
+    #[inline(always)]
+    pub(super) fn col_moves(&self, x: usize) -> &[u32] {
+        span(&self.col_moves, x, self.stride_mov)
+    }
+
+    /// Cell `i`'s rigid bookkeeping: its groups and its applied layers.
+    #[inline(always)]
+    pub(super) fn rigid(&self, i: usize) -> (&[u32], &[u32]) {
+        let sm = self.stride_mov;
+        (
+            span(&self.rigid_group, i, sm),
+            span(&self.rigid_applied, i, sm),
+        )
+    }
+
+    /// [`Board::rigid`], to write.
+    #[inline(always)]
+    pub(super) fn rigid_mut(&mut self, i: usize) -> (&mut [u32], &mut [u32]) {
+        let sm = self.stride_mov;
+        (
+            span_mut(&mut self.rigid_group, i, sm),
+            span_mut(&mut self.rigid_applied, i, sm),
+        )
+    }
+
+    /// Cell `i`'s objects, with the masks that hold them (its column's,
+    /// its row's and the board's), to write together.
+    #[inline(always)]
+    pub(super) fn cell_masks_mut(&mut self, i: usize) -> [&mut [u32]; 4] {
+        let so = self.stride_obj;
+        let (x, y) = self.xy(i);
+        [
+            span_mut(&mut self.objects, i, so),
+            span_mut(&mut self.col_objects, x, so),
+            span_mut(&mut self.row_objects, y, so),
+            &mut self.map_objects,
+        ]
+    }
+
+    /// Cell `i`'s movements with their masks, likewise.
+    #[inline(always)]
+    pub(super) fn moves_masks_mut(&mut self, i: usize) -> [&mut [u32]; 4] {
+        let sm = self.stride_mov;
+        let (x, y) = self.xy(i);
+        [
+            span_mut(&mut self.movements, i, sm),
+            span_mut(&mut self.col_moves, x, sm),
+            span_mut(&mut self.row_moves, y, sm),
+            &mut self.map_moves,
+        ]
+    }
+
+    /// Widens cell `i`'s masks of objects by what the cell holds now.
+    #[inline(always)]
+    pub(super) fn widen_objects(&mut self, i: usize) {
+        widen(self.cell_masks_mut(i));
+    }
+
+    /// Widens cell `i`'s masks of movements likewise.
+    #[inline(always)]
+    pub(super) fn widen_moves(&mut self, i: usize) {
+        widen(self.moves_masks_mut(i));
+    }
+
+    /// Every mask from the cells, as a turn starts.
+    #[inline]
+    pub(super) fn compute_masks(&mut self) {
+        or_columns(
+            &self.objects,
+            self.height,
+            self.stride_obj,
+            &mut self.row_objects,
+            &mut self.col_objects,
+            &mut self.map_objects,
+        );
+        // A turn nearly always starts with no movement (the last one
+        // resolved them all); only then are the masks a plain clear.
+        if self.movements.iter().any(|&m| m != 0) {
+            or_columns(
+                &self.movements,
+                self.height,
+                self.stride_mov,
+                &mut self.row_moves,
+                &mut self.col_moves,
+                &mut self.map_moves,
+            );
+        } else {
+            self.row_moves.fill(0);
+            self.col_moves.fill(0);
+            self.map_moves.fill(0);
+        }
+    }
+
+    /// Puts `objects` back, with no movement and no rigid bookkeeping.
+    pub(super) fn restore(&mut self, objects: &[u32]) {
+        self.objects.clear();
+        self.objects.extend_from_slice(objects);
+        self.movements.fill(0);
+        self.rigid_group.fill(0);
+        self.rigid_applied.fill(0);
+        self.row_objects.fill(0);
+        self.col_objects.fill(0);
+    }
+}
+
+impl Engine<'_> {
     /// The level as the conformance tables write it.
     pub fn level_string(&self) -> String {
-        let so = self.game.stride_obj;
         let b = &self.s.board;
         let mut out = String::new();
         let mut seen: Vec<String> = Vec::new();
         for y in 0..b.height {
             for x in 0..b.width {
                 let i = x + y * b.width;
-                let names = self.game.names_in(&b.objects[i * so..][..so]).join(" ");
+                let names = self.game.names_in(b.cell(i)).join(" ");
                 let n = match seen.iter().position(|s| *s == names) {
                     Some(n) => n,
                     None => {
@@ -110,6 +295,39 @@ impl Engine<'_> {
             out.push('\n');
         }
         out
+    }
+}
+
+/// ORs a cell's words into its masks.
+#[inline(always)]
+fn widen([cell, col, row, map]: [&mut [u32]; 4]) {
+    for w in 0..cell.len() {
+        col[w] |= cell[w];
+        row[w] |= cell[w];
+        map[w] |= cell[w];
+    }
+}
+
+/// The masks of a board's rows, or of its columns, line by line.
+pub(super) struct Lines<'b> {
+    objects: &'b [u32],
+    moves: &'b [u32],
+    stride_obj: usize,
+    stride_mov: usize,
+}
+
+impl<'b> Lines<'b> {
+    /// Line `k`'s objects and movements, `SO` and `SM` words (0: as the
+    /// game has).
+    #[inline(always)]
+    pub(super) fn masks_of<const SO: usize, const SM: usize>(
+        &self,
+        k: usize,
+    ) -> (&'b [u32], &'b [u32]) {
+        (
+            span(self.objects, k, words::<SO>(self.stride_obj)),
+            span(self.moves, k, words::<SM>(self.stride_mov)),
+        )
     }
 }
 

@@ -28,14 +28,13 @@ impl Engine<'_> {
                 && m & still == 0
                 && p.any_word.iter().all(|a| c & a != 0);
         }
-        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
-        let cell = &self.s.board.objects[i * so..][..so];
+        let cell = self.s.board.cell(i);
         for ((c, want), not) in cell.iter().zip(p.present.iter()).zip(p.missing.iter()) {
             if c & want != *want || c & not != 0 {
                 return false;
             }
         }
-        let mv = &self.s.board.movements[i * sm..][..sm];
+        let mv = self.s.board.moves(i);
         for ((m, want), not) in mv.iter().zip(p.moving.iter()).zip(p.still.iter()) {
             if m & want != *want || m & not != 0 {
                 return false;
@@ -100,19 +99,18 @@ impl Engine<'_> {
         };
         let (so, sm) = self.strides::<SO, SM>();
         let b = &self.s.board;
-        let (outer, inner, step, objects, moves) = if starts.horizontal {
-            let (o, m) = (&b.row_objects, &b.row_moves);
-            (starts.y.clone(), starts.x.clone(), b.height, o, m)
+        let (outer, inner, step) = if starts.horizontal {
+            (starts.y.clone(), starts.x.clone(), b.height)
         } else {
-            let (o, m) = (&b.col_objects, &b.col_moves);
-            (starts.x.clone(), starts.y.clone(), 1, o, m)
+            (starts.x.clone(), starts.y.clone(), 1)
         };
         if inner.is_empty() {
             return;
         }
+        let lines = b.lines(starts.horizontal);
         for line in outer {
-            let masks = (&objects[line * so..][..so], &moves[line * sm..][..sm]);
-            if !needs.could_hold(so, sm, masks.0, masks.1) {
+            let (objects, moves) = lines.masks_of::<SO, SM>(line);
+            if !needs.could_hold(so, sm, objects, moves) {
                 continue;
             }
             let (x, y) = if starts.horizontal {
@@ -121,7 +119,7 @@ impl Engine<'_> {
                 (line, inner.start)
             };
             // Most cells fail the first cell's test.
-            let mut i = x * b.height + y;
+            let mut i = b.index(x, y);
             for _ in inner.clone() {
                 if self.cell_fits::<SO, SM>(first, i)
                     && self.run_fits::<SO, SM>(rest, i.wrapping_add_signed(d), d)
@@ -155,12 +153,12 @@ impl Engine<'_> {
     ) -> bool {
         let (so, sm) = self.strides::<SO, SM>();
         let b = &self.s.board;
-        let cell = &b.objects[i * so..][..so];
+        let cell = b.cell_of::<SO>(i);
         if !bits::seen_as(cell, &p.objects_seen[..so], &p.present[..so]) {
             return false;
         }
         if p.tests_moves {
-            let mv = &b.movements[i * sm..][..sm];
+            let mv = b.moves_of::<SM>(i);
             if !bits::seen_as(mv, &p.moves_seen[..sm], &p.moving[..sm]) {
                 return false;
             }
@@ -310,7 +308,7 @@ impl Engine<'_> {
                 continue;
             }
             let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
-                let i = x * b.height + y;
+                let i = b.index(x, y);
                 let kmax = match rule.direction {
                     4 => (x + 2).saturating_sub(len) as isize,
                     8 => b.width as isize - (x + len) as isize + 1,
@@ -365,7 +363,8 @@ impl Engine<'_> {
             };
             if horizontal {
                 for y in ymin..ymax {
-                    if !could_hold(&b.row_objects[y * so..][..so], &b.row_moves[y * sm..][..sm]) {
+                    let (objects, moves) = b.lines(true).masks_of::<0, 0>(y);
+                    if !could_hold(objects, moves) {
                         continue;
                     }
                     for x in xmin..xmax {
@@ -374,7 +373,8 @@ impl Engine<'_> {
                 }
             } else {
                 for x in xmin..xmax {
-                    if !could_hold(&b.col_objects[x * so..][..so], &b.col_moves[x * sm..][..sm]) {
+                    let (objects, moves) = b.lines(false).masks_of::<0, 0>(x);
+                    if !could_hold(objects, moves) {
                         continue;
                     }
                     for y in ymin..ymax {

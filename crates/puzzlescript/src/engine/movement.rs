@@ -7,16 +7,15 @@ impl Engine<'_> {
     /// The cells holding a player, in cell order. The column masks must be
     /// up to date: columns without a player are skipped.
     pub(super) fn player_positions(&self, into: &mut Vec<usize>) {
-        let so = self.game.stride_obj;
         let b = &self.s.board;
         into.clear();
         let player = &self.game.player;
         for x in 0..b.width {
-            if !bits::any(player, &b.col_objects[x * so..][..so]) {
+            if !bits::any(player, b.col_objects(x)) {
                 continue;
             }
-            for i in x * b.height..(x + 1) * b.height {
-                let cell = &b.objects[i * so..][..so];
+            for i in b.index(x, 0)..b.index(x + 1, 0) {
+                let cell = b.cell(i);
                 let here = if self.game.player_all {
                     bits::within(player, cell)
                 } else {
@@ -30,23 +29,16 @@ impl Engine<'_> {
     }
 
     pub(super) fn move_entities(&mut self, i: usize, dir: u32) {
-        let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
         let b = &mut self.s.board;
-        let cell = &b.objects[i * so..][..so];
-        let mv = &mut b.movements[i * sm..][..sm];
+        let (cell, mv) = b.cell_and_moves_mut(i);
         for id in bits::ones(cell).filter(|&id| bits::has(&self.game.player, id)) {
             bits::or_field(mv, dir, 5 * self.game.layer_of_id[id]);
         }
-        let (x, y) = (i / b.height, i % b.height);
-        let mv = &b.movements[i * sm..][..sm];
-        bits::or(&mut b.col_moves[x * sm..][..sm], mv);
-        bits::or(&mut b.row_moves[y * sm..][..sm], mv);
-        bits::or(&mut b.map_moves, mv);
+        b.widen_moves(i);
     }
 
     fn reposition_on_layer(&mut self, i: usize, layer: usize, dir: u32) -> bool {
         let game = self.game;
-        let (so, sm) = (game.stride_obj, game.stride_mov);
         let (dx, dy): (isize, isize) = match dir {
             1 => (0, -1),
             2 => (0, 1),
@@ -55,15 +47,15 @@ impl Engine<'_> {
             3 | 15 | 16 => (0, 0),
             _ => return false,
         };
-        let b = &mut self.s.board;
-        let (x, y) = ((i / b.height) as isize, (i % b.height) as isize);
-        let (tx, ty) = (x + dx, y + dy);
+        let b = &self.s.board;
+        let (x, y) = b.xy(i);
+        let (tx, ty) = (x as isize + dx, y as isize + dy);
         if tx < 0 || ty < 0 || tx >= b.width as isize || ty >= b.height as isize {
             return false;
         }
-        let target = (tx as usize) * b.height + ty as usize;
+        let target = b.index(tx as usize, ty as usize);
         let mask = &game.layer_masks[layer];
-        if dir != 16 && bits::any(mask, &b.objects[target * so..][..so]) {
+        if dir != 16 && bits::any(mask, b.cell(target)) {
             return false;
         }
         // A solver collects no sound seeds: they would be cloned every turn.
@@ -74,8 +66,8 @@ impl Engine<'_> {
         };
         let b = &mut self.s.board;
         for s in sounds {
-            if bits::any(&s.objects, &b.objects[i * so..][..so])
-                && bits::any(&b.movements[i * sm..][..sm], &s.directions)
+            if bits::any(&s.objects, b.cell(i))
+                && bits::any(b.moves(i), &s.directions)
                 && !self.s.can_move.contains(&s.seed)
             {
                 self.s.can_move.push(s.seed.clone());
@@ -84,49 +76,34 @@ impl Engine<'_> {
         if target == i {
             return true;
         }
-        let mut moving = Scratch::from(&b.objects[i * so..][..so]);
+        let mut moving = Scratch::from(b.cell(i));
         for (m, l) in moving.get_mut().iter_mut().zip(mask.iter()) {
             *m &= l;
         }
-        bits::clear(&mut b.objects[i * so..][..so], mask);
-        bits::or(&mut b.objects[target * so..][..so], moving.get());
-        let (cx, cy) = (target / b.height, target % b.height);
-        bits::or(&mut b.col_objects[cx * so..][..so], moving.get());
-        bits::or(&mut b.row_objects[cy * so..][..so], moving.get());
+        bits::clear(b.cell_mut(i), mask);
+        bits::or(b.cell_mut(target), moving.get());
+        b.widen_objects(target);
         true
     }
 
     fn reposition_cell(&mut self, i: usize) -> bool {
-        let sm = self.game.stride_mov;
-        if bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
+        if bits::is_zero(self.s.board.moves(i)) {
             return false;
         }
         let mut moved = false;
         for layer in 0..self.game.layer_count {
-            let field = bits::field(&self.s.board.movements[i * sm..][..sm], 5 * layer);
+            let field = bits::field(self.s.board.moves(i), 5 * layer);
             if field != 0 && self.reposition_on_layer(i, layer, field) {
-                bits::clear_field(
-                    &mut self.s.board.movements[i * sm..][..sm],
-                    field,
-                    5 * layer,
-                );
+                bits::clear_field(self.s.board.moves_mut(i), field, 5 * layer);
                 moved = true;
             }
         }
-        let b = &mut self.s.board;
-        let (x, y) = (i / b.height, i % b.height);
-        for w in 0..sm {
-            let m = b.movements[i * sm + w];
-            b.col_moves[x * sm + w] |= m;
-            b.row_moves[y * sm + w] |= m;
-            b.map_moves[w] |= m;
-        }
+        self.s.board.widen_moves(i);
         moved
     }
 
     pub(super) fn resolve_movements(&mut self, banned: &mut [bool]) -> bool {
         let game = self.game;
-        let (so, sm) = (game.stride_obj, game.stride_mov);
         // Repositioning moves objects, never movements, so only the cells
         // that hold a movement now can move at all: passes over them, in
         // cell order, are the official passes over every cell.
@@ -135,11 +112,11 @@ impl Engine<'_> {
         let b = &self.s.board;
         if !bits::is_zero(&b.map_moves) {
             for x in 0..b.width {
-                if bits::is_zero(&b.col_moves[x * sm..][..sm]) {
+                if bits::is_zero(b.col_moves(x)) {
                     continue;
                 }
-                for i in x * b.height..(x + 1) * b.height {
-                    if !bits::is_zero(&b.movements[i * sm..][..sm]) {
+                for i in b.index(x, 0)..b.index(x + 1, 0) {
+                    if !bits::is_zero(b.moves(i)) {
                         moving.push(i);
                     }
                 }
@@ -160,10 +137,10 @@ impl Engine<'_> {
             moving.len()
         };
         for i in (0..count).map(|k| if game.rigid { k } else { moving[k] }) {
-            if !bits::is_zero(&self.s.board.movements[i * sm..][..sm]) {
-                let mut mv = Scratch::from(&self.s.board.movements[i * sm..][..sm]);
+            if !bits::is_zero(self.s.board.moves(i)) {
+                let mut mv = Scratch::from(self.s.board.moves(i));
                 if game.rigid {
-                    let applied = &self.s.board.rigid_applied[i * sm..][..sm];
+                    let (group, applied) = self.s.board.rigid(i);
                     if !bits::is_zero(applied) {
                         for (m, a) in mv.get_mut().iter_mut().zip(applied) {
                             *m &= a;
@@ -172,9 +149,7 @@ impl Engine<'_> {
                             && let Some(layer) =
                                 (0..game.layer_count).find(|&l| bits::field(mv.get(), 5 * l) != 0)
                         {
-                            let index =
-                                bits::field(&self.s.board.rigid_group[i * sm..][..sm], 5 * layer)
-                                    as usize;
+                            let index = bits::field(group, 5 * layer) as usize;
                             if let Some(&g) =
                                 index.checked_sub(1).and_then(|k| game.rigid_groups.get(k))
                                 && !banned[g]
@@ -185,7 +160,7 @@ impl Engine<'_> {
                         }
                     }
                 }
-                let cell = &self.s.board.objects[i * so..][..so];
+                let cell = self.s.board.cell(i);
                 let sounds = if self.as_runner() {
                     &game.sounds.cant_move[..]
                 } else {
@@ -199,11 +174,12 @@ impl Engine<'_> {
                         self.s.cant_move.push(s.seed.clone());
                     }
                 }
-                self.s.board.movements[i * sm..][..sm].fill(0);
+                self.s.board.moves_mut(i).fill(0);
             }
             if game.rigid {
-                self.s.board.rigid_group[i * sm..][..sm].fill(0);
-                self.s.board.rigid_applied[i * sm..][..sm].fill(0);
+                let (group, applied) = self.s.board.rigid_mut(i);
+                group.fill(0);
+                applied.fill(0);
             }
         }
         self.s.scratch.moving = moving;

@@ -42,13 +42,7 @@ impl Engine<'_> {
     }
 
     pub(super) fn restore(&mut self, objects: &[u32]) {
-        self.s.board.objects.clear();
-        self.s.board.objects.extend_from_slice(objects);
-        self.s.board.movements.fill(0);
-        self.s.board.rigid_group.fill(0);
-        self.s.board.rigid_applied.fill(0);
-        self.s.board.row_objects.fill(0);
-        self.s.board.col_objects.fill(0);
+        self.s.board.restore(objects);
         self.s.againing = false;
         self.s.queue.clear();
     }

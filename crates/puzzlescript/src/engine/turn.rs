@@ -47,7 +47,7 @@ impl Engine<'_> {
         players.clear();
         // The masks are taken before the players move; moving them widens
         // the movement masks as it goes, so they end as upstream's.
-        self.calculate_masks();
+        self.s.board.compute_masks();
         if let Some(input) = input {
             self.player_positions(&mut players);
             for &p in &players {
@@ -98,12 +98,9 @@ impl Engine<'_> {
 
         let still = !players.is_empty()
             && game.prelude.require_player_movement
-            && !players.iter().any(|&p| {
-                !bits::any(
-                    &game.player,
-                    &self.s.board.objects[p * game.stride_obj..][..game.stride_obj],
-                )
-            });
+            && !players
+                .iter()
+                .any(|&p| !bits::any(&game.player, self.s.board.cell(p)));
         self.s.scratch.players = players;
         let modified = if still {
             self.restore(&bak);

@@ -117,13 +117,11 @@ impl Engine<'_> {
         rigid_index: u32,
     ) -> bool {
         let game = self.game;
-        let (so, sm) = (game.stride_obj, game.stride_mov);
         let b = &mut self.s.board;
         let mut changed = false;
         if rigid {
             let fill = &game.rigid_fill[rigid_index as usize];
-            let group = &mut b.rigid_group[i * sm..][..sm];
-            let applied = &mut b.rigid_applied[i * sm..][..sm];
+            let (group, applied) = b.rigid_mut(i);
             let mask_within = group
                 .iter()
                 .zip(fill.iter())
@@ -137,9 +135,8 @@ impl Engine<'_> {
                 changed = true;
             }
         }
-        let (x, y) = (i / b.height, i % b.height);
-        let cell = &mut b.objects[i * so..][..so];
-        for w in 0..so {
+        let [cell, col, row, map] = b.cell_masks_mut(i);
+        for w in 0..cell.len() {
             let old = cell[w];
             let new = (old & !clear[w]) | set[w];
             if new != old {
@@ -148,21 +145,21 @@ impl Engine<'_> {
                 self.s.sfx_create[w] |= new & !old;
                 self.s.sfx_destroy[w] |= old & !new;
             }
-            b.col_objects[x * so + w] |= new;
-            b.row_objects[y * so + w] |= new;
-            b.map_objects[w] |= new;
+            col[w] |= new;
+            row[w] |= new;
+            map[w] |= new;
         }
-        let mv = &mut b.movements[i * sm..][..sm];
-        for w in 0..sm {
+        let [mv, col, row, map] = b.moves_masks_mut(i);
+        for w in 0..mv.len() {
             let old = mv[w];
             let new = (old & !clear_moves[w]) | set_moves[w];
             if new != old {
                 changed = true;
                 mv[w] = new;
             }
-            b.col_moves[x * sm + w] |= new;
-            b.row_moves[y * sm + w] |= new;
-            b.map_moves[w] |= new;
+            col[w] |= new;
+            row[w] |= new;
+            map[w] |= new;
         }
         if changed {
             // Rigid bookkeeping aside, rules read nothing else of a cell.
