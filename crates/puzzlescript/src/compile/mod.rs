@@ -221,9 +221,7 @@ impl Game {
                     }
                 }
                 for (l, moving) in moving_layers.iter_mut().enumerate() {
-                    if bits::field(&r.set_moves, 5 * l) != 0
-                        || bits::field(&r.random_dir, 5 * l) != 0
-                    {
+                    if bits::field(&r.set_moves, l) != 0 || bits::field(&r.random_dir, l) != 0 {
                         *moving = true;
                     }
                 }
@@ -348,7 +346,7 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
     let to_hex = |c: &str| palette::to_hex(palette_name, c);
     let symbols = Symbols::resolve(parsed, &to_hex, log);
     if symbols.stride_obj > bits::MAX_WORDS || symbols.stride_mov > bits::MAX_WORDS {
-        log.error(None, format!("This game has {} objects in {} collision layers; puzzle-qa plays games of at most {} objects and {} layers.", symbols.id_names.len(), symbols.layer_count, bits::MAX_WORDS * 32, bits::MAX_WORDS * 32 / 5));
+        log.error(None, format!("This game has {} objects in {} collision layers; puzzle-qa plays games of at most {} objects and {} layers.", symbols.id_names.len(), symbols.layer_count, bits::MAX_WORDS * 32, bits::MAX_WORDS * 32 / bits::FIELD_BITS));
         return None;
     }
     let (player_all, player) = symbols.mask_of_name("player", log);
@@ -521,7 +519,7 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
         .map(|k| {
             let mut m = vec![0u32; symbols.stride_mov];
             for layer in 0..symbols.layer_count {
-                bits::or_field(&mut m, k, 5 * layer);
+                bits::or_field(&mut m, k, layer);
             }
             m.into_boxed_slice()
         })
@@ -965,14 +963,14 @@ fn sounds(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Sounds {
                 let direction_bits: u32 = dirs
                     .iter()
                     .map(|d| match *d {
-                        "up" => 0b00001,
-                        "down" => 0b00010,
-                        "left" => 0b00100,
-                        "right" => 0b01000,
-                        "horizontal" => 0b01100,
-                        "vertical" => 0b00011,
-                        "orthogonal" => 0b01111,
-                        "action" => 0b10000,
+                        "up" => bits::UP,
+                        "down" => bits::DOWN,
+                        "left" => bits::LEFT,
+                        "right" => bits::RIGHT,
+                        "horizontal" => bits::HORIZONTAL,
+                        "vertical" => bits::VERTICAL,
+                        "orthogonal" => bits::MOVING,
+                        "action" => bits::ACTION,
                         _ => 0,
                     })
                     .fold(0, |a, b| a | b);
@@ -1001,7 +999,7 @@ fn sounds(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Sounds {
                         let mut objects = symbols.zero_mask();
                         bits::set(&mut objects, id);
                         let mut directions = vec![0u32; symbols.stride_mov];
-                        bits::or_field(&mut directions, direction_bits, 5 * layer);
+                        bits::or_field(&mut directions, direction_bits, layer);
                         let sound = ObjectSound {
                             objects: objects.into_boxed_slice(),
                             directions: directions.into_boxed_slice(),

@@ -66,7 +66,7 @@ pub(crate) enum Slot {
 /// One compiled rule.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule {
-    /// The direction it scans in, as a movement bit (1 up, 2 down, 4 left, 8 right).
+    /// The direction it scans in, as a movement bit ([`bits::UP`] and so on).
     pub(crate) direction: u32,
     pub(crate) rows: Vec<Vec<Slot>>,
     pub(crate) ellipses: Vec<usize>,
@@ -96,15 +96,15 @@ pub(crate) struct Rule {
 
 pub(crate) fn dir_mask(dir: &str) -> u32 {
     match dir {
-        "up" => 0b00001,
-        "down" => 0b00010,
-        "left" => 0b00100,
-        "right" => 0b01000,
-        "moving" => 0b01111,
-        "no" => 0b00011,
-        "randomdir" => 0b00101,
-        "random" => 0b10010,
-        "action" => 0b10000,
+        "up" => bits::UP,
+        "down" => bits::DOWN,
+        "left" => bits::LEFT,
+        "right" => bits::RIGHT,
+        "moving" => bits::MOVING,
+        "no" => bits::NO,
+        "randomdir" => bits::RANDOMDIR,
+        "random" => bits::RANDOM,
+        "action" => bits::ACTION,
         _ => 0,
     }
 }
@@ -191,14 +191,14 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         used_l[layer] = Some(item.name.clone());
                         if object.is_some() {
                             bits::or(&mut present, &mask);
-                            bits::or_field(&mut layers_l, 0x1f, 5 * layer);
+                            bits::or_field(&mut layers_l, bits::FIELD, layer);
                         } else {
                             any_of.push(mask.into_boxed_slice());
                         }
                         if item.dir == "stationary" {
-                            bits::or_field(&mut still, 0x1f, 5 * layer);
+                            bits::or_field(&mut still, bits::FIELD, layer);
                         } else {
-                            bits::or_field(&mut moving, dir_mask(&item.dir), 5 * layer);
+                            bits::or_field(&mut moving, dir_mask(&item.dir), layer);
                         }
                     }
                 }
@@ -307,19 +307,17 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         }
                         used_r[layer] = Some(item.name.clone());
                         if !item.dir.is_empty() {
-                            bits::or_field(&mut layer_moves, 0x1f, 5 * layer);
+                            bits::or_field(&mut layer_moves, bits::FIELD, layer);
                         }
                         if let Some(id) = object.and_then(|o| o.id) {
                             bits::set(&mut set, id);
                             bits::or(&mut clear, &symbols.layer_masks[layer]);
-                            bits::or_field(&mut layers_r, 0x1f, 5 * layer);
+                            bits::or_field(&mut layers_r, bits::FIELD, layer);
                         }
                         match item.dir.as_str() {
-                            "stationary" => bits::or_field(&mut clear_moves, 0x1f, 5 * layer),
-                            "randomdir" => {
-                                bits::or_field(&mut random_dir, dir_mask("randomdir"), 5 * layer)
-                            }
-                            d => bits::or_field(&mut set_moves, dir_mask(d), 5 * layer),
+                            "stationary" => bits::or_field(&mut clear_moves, bits::FIELD, layer),
+                            "randomdir" => bits::or_field(&mut random_dir, bits::RANDOMDIR, layer),
+                            d => bits::or_field(&mut set_moves, dir_mask(d), layer),
                         }
                     }
                     if !bits::within(&present, &set) {
@@ -331,7 +329,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     for layer in 0..layers {
                         if used_l[layer].is_some() && used_r[layer].is_none() {
                             bits::or(&mut clear, &symbols.layer_masks[layer]);
-                            bits::or_field(&mut layer_moves, 0x1f, 5 * layer);
+                            bits::or_field(&mut layer_moves, bits::FIELD, layer);
                         }
                     }
                     bits::clear(&mut layers_l, &layers_r);

@@ -9,10 +9,10 @@ impl Engine<'_> {
     pub(super) fn delta(&self, direction: u32) -> isize {
         let h = self.s.board.height as isize;
         match direction {
-            1 => -1,
-            2 => 1,
-            4 => -h,
-            8 => h,
+            bits::UP => -1,
+            bits::DOWN => 1,
+            bits::LEFT => -h,
+            bits::RIGHT => h,
             _ => 0,
         }
     }
@@ -261,13 +261,13 @@ impl Engine<'_> {
             let len = row.len() - wild;
             let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, b.width, 0, b.height);
             match rule.direction {
-                1 => ymin += len - 1,
-                2 => ymax = ymax.saturating_sub(len - 1),
-                4 => xmin += len - 1,
-                8 => xmax = xmax.saturating_sub(len - 1),
+                bits::UP => ymin += len - 1,
+                bits::DOWN => ymax = ymax.saturating_sub(len - 1),
+                bits::LEFT => xmin += len - 1,
+                bits::RIGHT => xmax = xmax.saturating_sub(len - 1),
                 _ => {}
             }
-            let horizontal = rule.direction > 2;
+            let horizontal = rule.direction & bits::HORIZONTAL != 0;
             let before = out.all.len();
             let found = &mut out.all;
             if wild == 0 {
@@ -310,10 +310,10 @@ impl Engine<'_> {
             let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
                 let i = b.index(x, y);
                 let kmax = match rule.direction {
-                    4 => (x + 2).saturating_sub(len) as isize,
-                    8 => b.width as isize - (x + len) as isize + 1,
-                    2 => b.height as isize - (y + len) as isize + 1,
-                    1 => (y + 2).saturating_sub(len) as isize,
+                    bits::LEFT => (x + 2).saturating_sub(len) as isize,
+                    bits::RIGHT => b.width as isize - (x + len) as isize + 1,
+                    bits::DOWN => b.height as isize - (y + len) as isize + 1,
+                    bits::UP => (y + 2).saturating_sub(len) as isize,
                     _ => 0,
                 };
                 let kmax = kmax.max(0) as usize;

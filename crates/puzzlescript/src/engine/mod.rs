@@ -18,6 +18,7 @@ mod write;
 
 pub use board::Board;
 
+use crate::bits;
 use crate::compile::{Game, LevelData};
 use crate::rng::Rng;
 use matching::{Match, Matches};
@@ -43,11 +44,11 @@ impl Input {
     /// The movement bit the input gives the player.
     fn bit(self) -> u32 {
         match self {
-            Input::Up => 0b00001,
-            Input::Down => 0b00010,
-            Input::Left => 0b00100,
-            Input::Right => 0b01000,
-            Input::Action => 0b10000,
+            Input::Up => bits::UP,
+            Input::Down => bits::DOWN,
+            Input::Left => bits::LEFT,
+            Input::Right => bits::RIGHT,
+            Input::Action => bits::ACTION,
         }
     }
 }

@@ -32,7 +32,7 @@ impl Engine<'_> {
         let b = &mut self.s.board;
         let (cell, mv) = b.cell_and_moves_mut(i);
         for id in bits::ones(cell).filter(|&id| bits::has(&self.game.player, id)) {
-            bits::or_field(mv, dir, 5 * self.game.layer_of_id[id]);
+            bits::or_field(mv, dir, self.game.layer_of_id[id]);
         }
         b.widen_moves(i);
     }
@@ -40,11 +40,12 @@ impl Engine<'_> {
     fn reposition_on_layer(&mut self, i: usize, layer: usize, dir: u32) -> bool {
         let game = self.game;
         let (dx, dy): (isize, isize) = match dir {
-            1 => (0, -1),
-            2 => (0, 1),
-            4 => (-1, 0),
-            8 => (1, 0),
-            3 | 15 | 16 => (0, 0),
+            bits::UP => (0, -1),
+            bits::DOWN => (0, 1),
+            bits::LEFT => (-1, 0),
+            bits::RIGHT => (1, 0),
+            // Upstream's table of steps has these too, as no step.
+            bits::NO | bits::MOVING | bits::ACTION => (0, 0),
             _ => return false,
         };
         let b = &self.s.board;
@@ -55,7 +56,7 @@ impl Engine<'_> {
         }
         let target = b.index(tx as usize, ty as usize);
         let mask = &game.layer_masks[layer];
-        if dir != 16 && bits::any(mask, b.cell(target)) {
+        if dir != bits::ACTION && bits::any(mask, b.cell(target)) {
             return false;
         }
         // A solver collects no sound seeds: they would be cloned every turn.
@@ -92,9 +93,9 @@ impl Engine<'_> {
         }
         let mut moved = false;
         for layer in 0..self.game.layer_count {
-            let field = bits::field(self.s.board.moves(i), 5 * layer);
+            let field = bits::field(self.s.board.moves(i), layer);
             if field != 0 && self.reposition_on_layer(i, layer, field) {
-                bits::clear_field(self.s.board.moves_mut(i), field, 5 * layer);
+                bits::clear_field(self.s.board.moves_mut(i), field, layer);
                 moved = true;
             }
         }
@@ -147,9 +148,9 @@ impl Engine<'_> {
                         }
                         if !bits::is_zero(mv.get())
                             && let Some(layer) =
-                                (0..game.layer_count).find(|&l| bits::field(mv.get(), 5 * l) != 0)
+                                (0..game.layer_count).find(|&l| bits::field(mv.get(), l) != 0)
                         {
-                            let index = bits::field(group, 5 * layer) as usize;
+                            let index = bits::field(group, layer) as usize;
                             if let Some(&g) =
                                 index.checked_sub(1).and_then(|k| game.rigid_groups.get(k))
                                 && !banned[g]

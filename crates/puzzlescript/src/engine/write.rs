@@ -80,13 +80,14 @@ impl Engine<'_> {
             let layer = game.layer_of_id[pick];
             bits::set(set.get_mut(), pick);
             bits::or(clear.get_mut(), &game.layer_masks[layer]);
-            bits::or_field(clear_moves.get_mut(), 0x1f, 5 * layer);
+            bits::or_field(clear_moves.get_mut(), bits::FIELD, layer);
         }
         if !bits::is_zero(&rep.random_dir) {
             for layer in 0..game.layer_count {
-                if bits::has(&rep.random_dir, 5 * layer) {
+                if bits::field(&rep.random_dir, layer) != 0 {
+                    // One of up, down, left and right, in that order.
                     let dir = self.s.rng.below(4);
-                    bits::set(set_moves.get_mut(), dir + 5 * layer);
+                    bits::or_field(set_moves.get_mut(), 1 << dir, layer);
                 }
             }
         }
