@@ -6,31 +6,31 @@ use super::symbols::Symbols;
 use crate::bits;
 use crate::log::Log;
 
-/// What one cell of a left-hand side requires.
+/// What one cell of a left-hand side requires, and what it becomes.
+///
+/// A cell fits when `cell & objects_seen == present`, its movements when
+/// `moves & moves_seen == moving`, and it holds an object of each `any_of`
+/// mask: one test a word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CellPattern {
+    /// The objects it requires.
     pub(crate) present: Box<[u32]>,
-    pub(crate) missing: Box<[u32]>,
-    /// Masks of which at least one object each must be present.
-    pub(crate) any_of: Vec<Box<[u32]>>,
-    pub(crate) moving: Box<[u32]>,
-    pub(crate) still: Box<[u32]>,
-    pub(crate) replace: Option<Replacement>,
-    /// The first word of `present`, `missing`, `moving`, `still`: the
-    /// whole pattern when a game fits one word per cell.
-    pub(crate) word: [u32; 4],
-    /// The first word of each `any_of` mask.
-    pub(crate) any_word: Box<[u32]>,
-    /// `present | missing`: the object bits the pattern looks at. The two
-    /// are disjoint (a rule that needs an object and its absence in one
-    /// cell is dropped), so a cell's objects fit when
-    /// `cell & objects_seen == present`: one test a word.
+    /// The object bits it looks at: `present`, and those it forbids (the
+    /// two are disjoint: a rule that needs an object and its absence in
+    /// one cell is dropped).
     pub(crate) objects_seen: Box<[u32]>,
-    /// `moving | still`, likewise disjoint: a cell's moving and stationary
-    /// objects are on different layers, or the rule is dropped.
+    /// The movements it requires.
+    pub(crate) moving: Box<[u32]>,
+    /// The movement bits it looks at: `moving`, and the layers it requires
+    /// to stand still (a cell's moving and stationary objects are on
+    /// different layers, or the rule is dropped).
     pub(crate) moves_seen: Box<[u32]>,
     /// Whether the pattern looks at movements at all: most do not.
     pub(crate) tests_moves: bool,
+    /// Masks (`stride_obj` words each, back to back) of which at least one
+    /// object each must be present: its properties.
+    pub(crate) any_of: Box<[u32]>,
+    pub(crate) replace: Option<Replacement>,
 }
 
 /// What a matched cell becomes.
@@ -80,9 +80,10 @@ pub(crate) struct Rule {
     /// Per row: every object its cells require (for skipping rows and columns).
     pub(crate) row_objects: Vec<Box<[u32]>>,
     pub(crate) row_moves: Vec<Box<[u32]>>,
-    /// Per row: its cells' `any_of` masks (without repeats). A row or
-    /// column of the board that can hold a match holds an object of each.
-    pub(crate) row_any_of: Vec<Vec<Box<[u32]>>>,
+    /// Per row: its cells' `any_of` masks (without repeats), back to back
+    /// as in [`CellPattern::any_of`]. A row or column of the board that
+    /// can hold a match holds an object of each.
+    pub(crate) row_any_of: Vec<Box<[u32]>>,
     /// All rows' objects together.
     pub(crate) objects: Box<[u32]>,
     /// All rows' required movements together.
@@ -193,7 +194,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             bits::or(&mut present, &mask);
                             bits::or_field(&mut layers_l, bits::FIELD, layer);
                         } else {
-                            any_of.push(mask.into_boxed_slice());
+                            any_of.extend_from_slice(&mask);
                         }
                         if item.dir == "stationary" {
                             bits::or_field(&mut still, bits::FIELD, layer);
@@ -215,23 +216,17 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     log.warning(raw.line, format!("This rule has something amounting to \"{}\" on the left-hand-side,which can never match, so the rule is getting removed during compilation.", overlap.join(", ").to_uppercase()));
                     continue 'rules;
                 }
-                let word = [present[0], missing[0], moving[0], still[0]];
-                let any_word = any_of.iter().map(|m| m[0]).collect();
                 let objects_seen: Box<[u32]> =
                     present.iter().zip(&missing).map(|(p, m)| p | m).collect();
                 let moves_seen: Box<[u32]> =
                     moving.iter().zip(&still).map(|(m, s)| m | s).collect();
                 let mut pattern = CellPattern {
-                    tests_moves: !bits::is_zero(&moves_seen),
-                    objects_seen,
-                    moves_seen,
-                    word,
-                    any_word,
                     present: present.clone().into_boxed_slice(),
-                    missing: missing.into_boxed_slice(),
-                    any_of,
+                    objects_seen,
                     moving: moving.clone().into_boxed_slice(),
-                    still: still.into_boxed_slice(),
+                    tests_moves: !bits::is_zero(&moves_seen),
+                    moves_seen,
+                    any_of: any_of.into_boxed_slice(),
                     replace: None,
                 };
                 if let Some(cell_r) = raw.rhs.get(r).and_then(|x| x.get(c)) {
@@ -395,19 +390,19 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
         let mut all_moves = zm();
         for row in &rows {
             let (mut o, mut m) = (z(), zm());
-            let mut any: Vec<Box<[u32]>> = Vec::new();
+            let mut any: Vec<u32> = Vec::new();
             for slot in row {
                 if let Slot::Cell(p) = slot {
                     bits::or(&mut o, &p.present);
                     bits::or(&mut m, &p.moving);
-                    for mask in &p.any_of {
-                        if !any.contains(mask) {
-                            any.push(mask.clone());
+                    for mask in p.any_of.chunks_exact(symbols.stride_obj) {
+                        if !any.chunks_exact(symbols.stride_obj).any(|a| a == mask) {
+                            any.extend_from_slice(mask);
                         }
                     }
                 }
             }
-            row_any_of.push(any);
+            row_any_of.push(any.into_boxed_slice());
             bits::or(&mut all, &o);
             bits::or(&mut all_moves, &m);
             row_objects.push(o.into_boxed_slice());

@@ -3,9 +3,25 @@
 use super::Engine;
 use super::rescan::{Kept, RowMatches};
 use crate::bits;
-use crate::compile::{Rule, Slot};
+use crate::compile::{CellPattern, Rule, Slot};
+
+/// Calls `$self.$method::<SO, SM>(…)` with the words of objects and of
+/// movements the game's cells take as constants where they are one or two
+/// (the common games: their loops unroll), else as 0 (read at run time).
+macro_rules! by_strides {
+    ($self:ident.$method:ident($($arg:expr),* $(,)?)) => {
+        match ($self.game.stride_obj, $self.game.stride_mov) {
+            (1, 1) => $self.$method::<1, 1>($($arg),*),
+            (2, 1) => $self.$method::<2, 1>($($arg),*),
+            (1, 2) => $self.$method::<1, 2>($($arg),*),
+            (2, 2) => $self.$method::<2, 2>($($arg),*),
+            _ => $self.$method::<0, 0>($($arg),*),
+        }
+    };
+}
 
 impl Engine<'_> {
+    /// The step between a rule's consecutive cells, scanning in `direction`.
     pub(super) fn delta(&self, direction: u32) -> isize {
         let h = self.s.board.height as isize;
         match direction {
@@ -17,47 +33,71 @@ impl Engine<'_> {
         }
     }
 
+    /// The words of objects and of movements a cell takes: `SO` and `SM`,
+    /// or the game's where they are 0.
     #[inline(always)]
-    fn cell_matches(&self, p: &crate::compile::CellPattern, i: usize) -> bool {
-        if self.game.single_word {
-            let (c, m) = (self.s.board.objects[i], self.s.board.movements[i]);
-            let [present, missing, moving, still] = p.word;
-            return c & present == present
-                && c & missing == 0
-                && m & moving == moving
-                && m & still == 0
-                && p.any_word.iter().all(|a| c & a != 0);
-        }
-        let cell = self.s.board.cell(i);
-        for ((c, want), not) in cell.iter().zip(p.present.iter()).zip(p.missing.iter()) {
-            if c & want != *want || c & not != 0 {
-                return false;
-            }
-        }
-        let mv = self.s.board.moves(i);
-        for ((m, want), not) in mv.iter().zip(p.moving.iter()).zip(p.still.iter()) {
-            if m & want != *want || m & not != 0 {
-                return false;
-            }
-        }
-        p.any_of.iter().all(|m| bits::any(m, cell))
+    fn strides<const SO: usize, const SM: usize>(&self) -> (usize, usize) {
+        let so = if SO > 0 { SO } else { self.game.stride_obj };
+        let sm = if SM > 0 { SM } else { self.game.stride_mov };
+        (so, sm)
     }
 
-    /// Whether consecutive cells `cells` match from `start` on, `d` apart.
-    #[inline]
-    fn run_matches(&self, cells: &[Slot], start: isize, d: isize) -> bool {
+    /// Whether cell `i` matches a pattern, for `SO` words of objects and
+    /// `SM` of movements a cell (0: as the game has): the one cell test.
+    #[inline(always)]
+    fn cell_matches<const SO: usize, const SM: usize>(&self, p: &CellPattern, i: usize) -> bool {
+        let (so, sm) = self.strides::<SO, SM>();
+        let b = &self.s.board;
+        let cell = b.cell_of::<SO>(i);
+        if !bits::seen_as(cell, &p.objects_seen[..so], &p.present[..so]) {
+            return false;
+        }
+        if p.tests_moves {
+            let mv = b.moves_of::<SM>(i);
+            if !bits::seen_as(mv, &p.moves_seen[..sm], &p.moving[..sm]) {
+                return false;
+            }
+        }
+        p.any_of.chunks_exact(so).all(|m| bits::any(m, cell))
+    }
+
+    /// Whether consecutive cells match from `start`, `d` apart: the caller
+    /// keeps them all on the board.
+    #[inline(always)]
+    fn run_matches<const SO: usize, const SM: usize>(
+        &self,
+        cells: &[Slot],
+        start: usize,
+        d: isize,
+    ) -> bool {
         let mut index = start;
         for slot in cells {
             let Slot::Cell(p) = slot else { return false };
-            if index < 0
-                || index as usize >= self.s.board.len()
-                || !self.cell_matches(p, index as usize)
-            {
+            if !self.cell_matches::<SO, SM>(p, index) {
                 return false;
             }
-            index += d;
+            index = index.wrapping_add_signed(d);
         }
         true
+    }
+
+    /// [`Engine::run_matches`] from a start that may put some of the cells
+    /// off the board, which then do not match. The cells lie on a line, so
+    /// they are all on the board when the first and the last are.
+    #[inline]
+    fn run_matches_on_board<const SO: usize, const SM: usize>(
+        &self,
+        cells: &[Slot],
+        start: isize,
+        d: isize,
+    ) -> bool {
+        let Some(span) = cells.len().checked_sub(1) else {
+            return true;
+        };
+        let on_board = |index: isize| index >= 0 && (index as usize) < self.s.board.len();
+        on_board(start)
+            && on_board(start + d * span as isize)
+            && self.run_matches::<SO, SM>(cells, start as usize, d)
     }
 
     /// Every match of a row without ellipses, line by line: a board row
@@ -72,16 +112,7 @@ impl Engine<'_> {
         d: isize,
         found: &mut Vec<Match>,
     ) {
-        // Games of one or two words of objects, and of movements, a cell
-        // are the common ones: for them the words are counted at compile
-        // time, and their loops unrolled.
-        match (self.game.stride_obj, self.game.stride_mov) {
-            (1, 1) => self.scan_row_of::<1, 1>(row, needs, starts, d, found),
-            (2, 1) => self.scan_row_of::<2, 1>(row, needs, starts, d, found),
-            (1, 2) => self.scan_row_of::<1, 2>(row, needs, starts, d, found),
-            (2, 2) => self.scan_row_of::<2, 2>(row, needs, starts, d, found),
-            _ => self.scan_row_of::<0, 0>(row, needs, starts, d, found),
-        }
+        by_strides!(self.scan_row_of(row, needs, starts, d, found));
     }
 
     /// [`Engine::scan_row`] for `SO` words of objects and `SM` of
@@ -121,8 +152,8 @@ impl Engine<'_> {
             // Most cells fail the first cell's test.
             let mut i = b.index(x, y);
             for _ in inner.clone() {
-                if self.cell_fits::<SO, SM>(first, i)
-                    && self.run_fits::<SO, SM>(rest, i.wrapping_add_signed(d), d)
+                if self.cell_matches::<SO, SM>(first, i)
+                    && self.run_matches::<SO, SM>(rest, i.wrapping_add_signed(d), d)
                 {
                     found.push(Match {
                         start: i,
@@ -134,72 +165,130 @@ impl Engine<'_> {
         }
     }
 
-    /// The words of objects and of movements a cell takes: `SO` and `SM`,
-    /// or the game's where they are 0.
-    #[inline(always)]
-    fn strides<const SO: usize, const SM: usize>(&self) -> (usize, usize) {
-        let so = if SO > 0 { SO } else { self.game.stride_obj };
-        let sm = if SM > 0 { SM } else { self.game.stride_mov };
-        (so, sm)
+    /// Whether a row without ellipses matches from `start`, `d` apart,
+    /// with the whole row on the board.
+    pub(super) fn row_matches(&self, row: &[Slot], start: usize, d: isize) -> bool {
+        by_strides!(self.run_matches(row, start, d))
     }
 
-    /// [`Engine::cell_matches`], with the words a cell takes as in
-    /// [`Engine::scan_row_of`].
-    #[inline(always)]
-    fn cell_fits<const SO: usize, const SM: usize>(
+    /// Every match of a row of `rule` with `wild` ellipses (one or two),
+    /// line by line as [`Engine::scan_row`] goes.
+    fn scan_gapped_row<const SO: usize, const SM: usize>(
         &self,
-        p: &crate::compile::CellPattern,
-        i: usize,
-    ) -> bool {
+        rule: &Rule,
+        row: &[Slot],
+        needs: &Needs,
+        starts: &Starts,
+        wild: usize,
+        found: &mut Vec<Match>,
+    ) {
+        // The cells the row takes without its gaps.
+        let len = row.len() - wild;
         let (so, sm) = self.strides::<SO, SM>();
         let b = &self.s.board;
-        let cell = b.cell_of::<SO>(i);
-        if !bits::seen_as(cell, &p.objects_seen[..so], &p.present[..so]) {
-            return false;
-        }
-        if p.tests_moves {
-            let mv = b.moves_of::<SM>(i);
-            if !bits::seen_as(mv, &p.moves_seen[..sm], &p.moving[..sm]) {
-                return false;
+        let d = self.delta(rule.direction);
+        let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
+            let i = b.index(x, y);
+            let kmax = match rule.direction {
+                bits::LEFT => (x + 2).saturating_sub(len) as isize,
+                bits::RIGHT => b.width as isize - (x + len) as isize + 1,
+                bits::DOWN => b.height as isize - (y + len) as isize + 1,
+                bits::UP => (y + 2).saturating_sub(len) as isize,
+                _ => 0,
+            };
+            let kmax = kmax.max(0) as usize;
+            // The cells before the first ellipsis are matched once,
+            // then each gap's cells, as upstream does.
+            let e1 = row
+                .iter()
+                .position(|s| *s == Slot::Ellipsis)
+                .unwrap_or(row.len());
+            if !self.run_matches_on_board::<SO, SM>(&row[..e1], i as isize, d) {
+                return;
+            }
+            let rest = &row[e1 + 1..];
+            if wild == 1 {
+                for k in 0..kmax {
+                    let at = i as isize + d * (e1 + k) as isize;
+                    if self.run_matches_on_board::<SO, SM>(rest, at, d) {
+                        found.push(Match {
+                            start: i,
+                            gaps: [k, 0],
+                        });
+                    }
+                }
+            } else {
+                let e2 = rest
+                    .iter()
+                    .position(|s| *s == Slot::Ellipsis)
+                    .unwrap_or(rest.len());
+                let (middle, last) = (&rest[..e2], &rest[(e2 + 1).min(rest.len())..]);
+                for k1 in 0..kmax {
+                    let at = i as isize + d * (e1 + k1) as isize;
+                    if !self.run_matches_on_board::<SO, SM>(middle, at, d) {
+                        continue;
+                    }
+                    for k2 in 0..kmax.saturating_sub(k1) {
+                        let at = i as isize + d * (e1 + e2 + k1 + k2) as isize;
+                        if self.run_matches_on_board::<SO, SM>(last, at, d) {
+                            found.push(Match {
+                                start: i,
+                                gaps: [k1, k2],
+                            });
+                        }
+                    }
+                }
+            }
+        };
+        let lines = b.lines(starts.horizontal);
+        if starts.horizontal {
+            for y in starts.y.clone() {
+                let (objects, moves) = lines.masks_of::<SO, SM>(y);
+                if !needs.could_hold(so, sm, objects, moves) {
+                    continue;
+                }
+                for x in starts.x.clone() {
+                    visit(x, y, found);
+                }
+            }
+        } else {
+            for x in starts.x.clone() {
+                let (objects, moves) = lines.masks_of::<SO, SM>(x);
+                if !needs.could_hold(so, sm, objects, moves) {
+                    continue;
+                }
+                for y in starts.y.clone() {
+                    visit(x, y, found);
+                }
             }
         }
-        p.any_of.iter().all(|m| bits::any(&m[..so], cell))
     }
 
-    /// [`Engine::run_fits`] for the game's strides.
-    pub(super) fn fits_at(&self, row: &[Slot], start: usize, d: isize) -> bool {
-        match (self.game.stride_obj, self.game.stride_mov) {
-            (1, 1) => self.run_fits::<1, 1>(row, start, d),
-            (2, 1) => self.run_fits::<2, 1>(row, start, d),
-            (1, 2) => self.run_fits::<1, 2>(row, start, d),
-            (2, 2) => self.run_fits::<2, 2>(row, start, d),
-            _ => self.run_fits::<0, 0>(row, start, d),
-        }
+    /// Whether every row of a rule still matches where `tuple` says it
+    /// did (an earlier match's writes may have undone it).
+    pub(super) fn still_matches(&self, rule: &Rule, tuple: &[Match]) -> bool {
+        by_strides!(self.still_matches_of(rule, tuple))
     }
 
-    /// Whether a row without ellipses matches from `start`, `d` apart: the
-    /// caller keeps the whole row on the board.
-    #[inline(always)]
-    fn run_fits<const SO: usize, const SM: usize>(
+    /// [`Engine::still_matches`] for `SO` and `SM` words a cell.
+    fn still_matches_of<const SO: usize, const SM: usize>(
         &self,
-        row: &[Slot],
-        start: usize,
-        d: isize,
+        rule: &Rule,
+        tuple: &[Match],
     ) -> bool {
-        let mut index = start;
-        for slot in row {
-            let Slot::Cell(p) = slot else { return false };
-            if !self.cell_fits::<SO, SM>(p, index) {
-                return false;
-            }
-            index = index.wrapping_add_signed(d);
-        }
-        true
+        let d = self.delta(rule.direction);
+        rule.rows
+            .iter()
+            .zip(tuple)
+            .zip(&rule.ellipses)
+            .all(|((row, m), &wild)| {
+                self.row_matches_at::<SO, SM>(row, m.start, d, &m.gaps[..wild.min(2)])
+            })
     }
 
     /// Whether the row's cells match from `start`, with the given gaps at
     /// its ellipses.
-    pub(super) fn row_matches_at(
+    fn row_matches_at<const SO: usize, const SM: usize>(
         &self,
         row: &[Slot],
         start: usize,
@@ -217,7 +306,7 @@ impl Engine<'_> {
                 Slot::Cell(p) => {
                     if index < 0
                         || index as usize >= self.s.board.len()
-                        || !self.cell_matches(p, index as usize)
+                        || !self.cell_matches::<SO, SM>(p, index as usize)
                     {
                         return false;
                     }
@@ -270,12 +359,14 @@ impl Engine<'_> {
             let horizontal = rule.direction & bits::HORIZONTAL != 0;
             let before = out.all.len();
             let found = &mut out.all;
-            if wild == 0 {
-                let starts = Starts {
-                    x: xmin..xmax,
-                    y: ymin..ymax,
-                    horizontal,
-                };
+            let starts = Starts {
+                x: xmin..xmax,
+                y: ymin..ymax,
+                horizontal,
+            };
+            if wild > 0 {
+                by_strides!(self.scan_gapped_row(rule, row, &needs, &starts, wild, found));
+            } else {
                 match &mut kept {
                     Some(kept) => {
                         let changes = &self.s.scratch.changes;
@@ -301,86 +392,6 @@ impl Engine<'_> {
                     }
                     None => self.scan_row(row, &needs, &starts, d, found),
                 }
-                if found.len() == before {
-                    return false;
-                }
-                out.ends.push(found.len());
-                continue;
-            }
-            let visit = |x: usize, y: usize, found: &mut Vec<Match>| {
-                let i = b.index(x, y);
-                let kmax = match rule.direction {
-                    bits::LEFT => (x + 2).saturating_sub(len) as isize,
-                    bits::RIGHT => b.width as isize - (x + len) as isize + 1,
-                    bits::DOWN => b.height as isize - (y + len) as isize + 1,
-                    bits::UP => (y + 2).saturating_sub(len) as isize,
-                    _ => 0,
-                };
-                let kmax = kmax.max(0) as usize;
-                // The cells before the first ellipsis are matched once,
-                // then each gap's cells, as upstream does.
-                let e1 = row
-                    .iter()
-                    .position(|s| *s == Slot::Ellipsis)
-                    .unwrap_or(row.len());
-                if !self.run_matches(&row[..e1], i as isize, d) {
-                    return;
-                }
-                let rest = &row[e1 + 1..];
-                if wild == 1 {
-                    for k in 0..kmax {
-                        if self.run_matches(rest, i as isize + d * (e1 + k) as isize, d) {
-                            found.push(Match {
-                                start: i,
-                                gaps: [k, 0],
-                            });
-                        }
-                    }
-                } else {
-                    let e2 = rest
-                        .iter()
-                        .position(|s| *s == Slot::Ellipsis)
-                        .unwrap_or(rest.len());
-                    let (middle, last) = (&rest[..e2], &rest[(e2 + 1).min(rest.len())..]);
-                    for k1 in 0..kmax {
-                        if !self.run_matches(middle, i as isize + d * (e1 + k1) as isize, d) {
-                            continue;
-                        }
-                        for k2 in 0..kmax.saturating_sub(k1) {
-                            if self.run_matches(
-                                last,
-                                i as isize + d * (e1 + e2 + k1 + k2) as isize,
-                                d,
-                            ) {
-                                found.push(Match {
-                                    start: i,
-                                    gaps: [k1, k2],
-                                });
-                            }
-                        }
-                    }
-                }
-            };
-            if horizontal {
-                for y in ymin..ymax {
-                    let (objects, moves) = b.lines(true).masks_of::<0, 0>(y);
-                    if !could_hold(objects, moves) {
-                        continue;
-                    }
-                    for x in xmin..xmax {
-                        visit(x, y, found);
-                    }
-                }
-            } else {
-                for x in xmin..xmax {
-                    let (objects, moves) = b.lines(false).masks_of::<0, 0>(x);
-                    if !could_hold(objects, moves) {
-                        continue;
-                    }
-                    for y in ymin..ymax {
-                        visit(x, y, found);
-                    }
-                }
             }
             if found.len() == before {
                 return false;
@@ -398,7 +409,8 @@ impl Engine<'_> {
 struct Needs<'r> {
     objects: &'r [u32],
     moves: &'r [u32],
-    any_of: &'r [Box<[u32]>],
+    /// The masks of the row's properties, `so` words each.
+    any_of: &'r [u32],
 }
 
 impl Needs<'_> {
@@ -407,7 +419,7 @@ impl Needs<'_> {
     fn could_hold(&self, so: usize, sm: usize, objects: &[u32], moves: &[u32]) -> bool {
         bits::within(&self.objects[..so], objects)
             && bits::within(&self.moves[..sm], moves)
-            && self.any_of.iter().all(|m| bits::any(&m[..so], objects))
+            && self.any_of.chunks_exact(so).all(|m| bits::any(m, objects))
     }
 }
 

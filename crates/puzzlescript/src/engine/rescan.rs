@@ -73,7 +73,7 @@ impl Engine<'_> {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let start = starts.start(64 * k + bit, w, h);
-                if keep >> bit & 1 == 1 || self.fits_at(row, start, d) {
+                if keep >> bit & 1 == 1 || self.row_matches(row, start, d) {
                     matches.push(Match {
                         start,
                         gaps: [0, 0],

@@ -13,14 +13,10 @@ impl Engine<'_> {
         check: bool,
         rigid_index: u32,
     ) -> bool {
-        let d = self.delta(rule.direction);
-        if check {
-            for ((row, m), &wild) in rule.rows.iter().zip(tuple).zip(&rule.ellipses) {
-                if !self.row_matches_at(row, m.start, d, &m.gaps[..wild.min(2)]) {
-                    return false;
-                }
-            }
+        if check && !self.still_matches(rule, tuple) {
+            return false;
         }
+        let d = self.delta(rule.direction);
         let mut result = false;
         for (row, m) in rule.rows.iter().zip(tuple) {
             let mut index = m.start as isize;
