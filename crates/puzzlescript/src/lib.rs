@@ -14,6 +14,7 @@ mod parse;
 
 pub use parse::parse;
 mod bits;
+mod command;
 pub mod engine;
 mod harness;
 pub use harness::GAME;

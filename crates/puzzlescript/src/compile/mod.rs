@@ -8,11 +8,11 @@ mod rules;
 mod symbols;
 
 pub(crate) use patterns::{CellPattern, Replacement, Rule, Slot};
-pub(crate) use rules::Command;
 pub(crate) use symbols::ALL;
 
 use crate::ast::{LevelEntry, Parsed, SoundToken};
 use crate::bits;
+use crate::command::Command;
 use crate::log::Log;
 use crate::palette;
 use symbols::Symbols;
@@ -242,7 +242,7 @@ impl Game {
             .iter()
             .chain(&self.late_rules)
             .flat_map(|g| &g.rules)
-            .any(|r| r.commands.iter().any(|c| c.name == "checkpoint"))
+            .any(|r| r.commands.contains(&Command::Checkpoint))
     }
 
     /// Words per cell of object bits.

@@ -1,9 +1,10 @@
 //! Concrete rules to bitmask matchers: each cell of a pattern becomes the
 //! objects and movements it requires and forbids, and what it writes.
 
-use super::rules::{Command, RawRule};
+use super::rules::RawRule;
 use super::symbols::Symbols;
 use crate::bits;
+use crate::command::Command;
 use crate::log::Log;
 
 /// What one cell of a left-hand side requires, and what it becomes.

@@ -9,8 +9,8 @@ use super::dict::Dict;
 use super::symbols::Symbols;
 use crate::ast::{RuleLine, SoundToken};
 use crate::bits;
+use crate::command::Command;
 use crate::log::Log;
-use crate::parse::COMMANDS;
 
 /// One `[direction] name` of a cell. `dir` is empty for none; an ellipsis
 /// is the item `... ...`.
@@ -22,13 +22,6 @@ pub(crate) struct Item {
 
 pub(crate) type Cell = Vec<Item>;
 pub(crate) type Row = Vec<Cell>;
-
-/// A rule's command, by name (`again`, `sfx3`, …). A `message`'s text is
-/// not kept: nothing in puzzle-qa shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Command {
-    pub(crate) name: String,
-}
 
 /// A rule on its way to being compiled.
 #[derive(Clone, Debug)]
@@ -311,29 +304,30 @@ pub(crate) fn read_line(
                     cell.push("...".into());
                 }
             }
-            t if COMMANDS.contains(&t) => {
-                if !rhs {
-                    log.error(n, "Commands should only appear at the end of rules, not in or before the pattern-detection/-replacement sections.");
-                } else if in_row || tokens[i..].iter().any(|t| t == "]") {
-                    log.warning(n, "Commands should only appear at the end of rules, not in or before the pattern-detection/-replacement sections.");
+            t => match Command::named(t) {
+                None => {
+                    log.error(n, format!("Error, malformed cell rule - was looking for cell contents, but found \"{t}\".  What am I supposed to do with this, eh, please tell me that."));
                 }
-                if t == "message" {
-                    // The rest of the line is the message's text.
-                    commands.push(Command { name: t.into() });
-                    break;
+                Some(command) => {
+                    if !rhs {
+                        log.error(n, "Commands should only appear at the end of rules, not in or before the pattern-detection/-replacement sections.");
+                    } else if in_row || tokens[i..].iter().any(|t| t == "]") {
+                        log.warning(n, "Commands should only appear at the end of rules, not in or before the pattern-detection/-replacement sections.");
+                    }
+                    commands.push(command);
+                    if command == Command::Message {
+                        // The rest of the line is the message's text.
+                        break;
+                    }
+                    if let Command::Sfx(_) = command
+                        && !sounds.iter().any(
+                            |s| matches!(s.tokens.first(), Some(SoundToken::Event(e)) if e == t),
+                        )
+                    {
+                        log.warning(n, format!("Sound effect \"{t}\" not defined."));
+                    }
                 }
-                if t.starts_with("sfx")
-                    && !sounds
-                        .iter()
-                        .any(|s| matches!(s.tokens.first(), Some(SoundToken::Event(e)) if e == t))
-                {
-                    log.warning(n, format!("Sound effect \"{t}\" not defined."));
-                }
-                commands.push(Command { name: t.into() });
-            }
-            t => {
-                log.error(n, format!("Error, malformed cell rule - was looking for cell contents, but found \"{t}\".  What am I supposed to do with this, eh, please tell me that."));
-            }
+            },
         }
         i += 1;
     }

@@ -19,11 +19,11 @@ mod write;
 pub use board::Board;
 
 use crate::bits;
+use crate::command::Command;
 use crate::compile::{Game, LevelData};
 use crate::rng::Rng;
 use matching::{Match, Matches};
 use rescan::{Changes, Kept};
-use turn::Queued;
 
 /// An input, as the official engine numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,7 +77,8 @@ pub struct Engine<'g> {
 pub struct Session {
     /// The level in play.
     board: Board,
-    queue: Vec<Queued>,
+    /// The commands the turn's rules have queued.
+    queue: Vec<Command>,
     rng: Rng,
     backups: Vec<Vec<u32>>,
     restart_target: Vec<u32>,

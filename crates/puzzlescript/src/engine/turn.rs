@@ -2,31 +2,8 @@
 
 use super::{Engine, Input};
 use crate::bits;
-use crate::compile::{Command, Quantifier, Rule};
-
-/// Commands a rule can queue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Queued {
-    Cancel,
-    Restart,
-    Win,
-    Again,
-    Checkpoint,
-    Message,
-    Sfx(u8),
-}
-
-fn queued(c: &Command) -> Queued {
-    match c.name.as_str() {
-        "cancel" => Queued::Cancel,
-        "restart" => Queued::Restart,
-        "win" => Queued::Win,
-        "again" => Queued::Again,
-        "checkpoint" => Queued::Checkpoint,
-        "message" => Queued::Message,
-        s => Queued::Sfx(s.trim_start_matches("sfx").parse().unwrap_or(0)),
-    }
-}
+use crate::command::Command;
+use crate::compile::{Quantifier, Rule};
 
 impl Engine<'_> {
     /// The official `processInput`. Returns whether the level changed (or,
@@ -124,12 +101,12 @@ impl Engine<'_> {
         dont_do_win: bool,
         had_input: bool,
     ) -> bool {
-        if self.s.queue.contains(&Queued::Cancel) {
+        if self.s.queue.contains(&Command::Cancel) {
             let left = self.s.queue.len() > 1;
             self.restore(bak);
             return left;
         }
-        if self.s.queue.contains(&Queued::Restart) {
+        if self.s.queue.contains(&Command::Restart) {
             self.push_backup(bak);
             if !dont_modify {
                 self.do_restart(true);
@@ -147,7 +124,7 @@ impl Engine<'_> {
             modified = true;
         }
         if dont_modify
-            && (self.s.queue.contains(&Queued::Win) || self.s.queue.contains(&Queued::Restart))
+            && (self.s.queue.contains(&Command::Win) || self.s.queue.contains(&Command::Restart))
         {
             return true;
         }
@@ -158,11 +135,12 @@ impl Engine<'_> {
             self.check_win(dont_do_win);
         }
         if !self.s.winning {
-            if self.s.queue.contains(&Queued::Checkpoint) {
+            if self.s.queue.contains(&Command::Checkpoint) {
                 self.s.restart_target.clone_from(&self.s.board.objects);
             }
             // The probe runs only when an again is queued and the turn changed the level.
-            if self.s.queue.contains(&Queued::Again) && modified && self.process(None, true, true) {
+            if self.s.queue.contains(&Command::Again) && modified && self.process(None, true, true)
+            {
                 self.s.againing = true;
             }
         }
@@ -189,7 +167,7 @@ impl Engine<'_> {
     }
 
     fn check_win(&mut self, dont_do_win: bool) {
-        if self.s.queue.contains(&Queued::Win) {
+        if self.s.queue.contains(&Command::Win) {
             if !dont_do_win {
                 self.do_win();
             }
@@ -234,23 +212,21 @@ impl Engine<'_> {
         if rule.commands.is_empty() {
             return;
         }
-        if self.s.queue.contains(&Queued::Cancel) {
+        if self.s.queue.contains(&Command::Cancel) {
             return;
         }
-        let cancel = rule.commands.iter().any(|c| c.name == "cancel");
-        let restart = rule.commands.iter().any(|c| c.name == "restart");
-        if self.s.queue.contains(&Queued::Restart) && !cancel {
+        let cancel = rule.commands.contains(&Command::Cancel);
+        let restart = rule.commands.contains(&Command::Restart);
+        if self.s.queue.contains(&Command::Restart) && !cancel {
             return;
         }
         if cancel || restart {
             self.s.queue.clear();
         }
-        for c in &rule.commands {
-            let q = queued(c);
-            if self.s.queue.contains(&q) {
-                continue;
+        for &c in &rule.commands {
+            if !self.s.queue.contains(&c) {
+                self.s.queue.push(c);
             }
-            self.s.queue.push(q);
         }
     }
 }
