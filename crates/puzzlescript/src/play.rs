@@ -3,7 +3,7 @@
 //! whole replay, as in play), and the level is kept after each move.
 
 use crate::compile::{Game, LevelData};
-use crate::engine::{Board, Engine, Input, OnWin};
+use crate::engine::{Board, Engine, Input, Mode};
 
 /// The seed of the random generator when none is given (the official
 /// engine takes one from the clock; a fixed one makes replays repeat).
@@ -162,7 +162,7 @@ pub struct Replay {
 /// Plays `moves` on the level at `index` (messages count), with the random
 /// generator seeded with `seed`.
 pub fn replay(game: &Game, index: usize, moves: &[Move], seed: &str) -> Option<Replay> {
-    let mut engine = Engine::load(game, index, seed, OnWin::Stop)?;
+    let mut engine = Engine::load(game, index, seed, Mode::Solver)?;
     let mut looped = drain(&mut engine);
     let mut frames = vec![ascii(game, engine.board())];
     let mut played = 0;

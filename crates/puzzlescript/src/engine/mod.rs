@@ -24,6 +24,7 @@ use crate::compile::{Game, LevelData};
 use crate::rng::Rng;
 use matching::{Match, Matches};
 use rescan::{Changes, Kept};
+use turn::Turn;
 
 /// An input, as the official engine numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,13 +54,22 @@ impl Input {
     }
 }
 
-/// How the engine behaves on a win.
+/// Whom the engine plays for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnWin {
-    /// As the conformance runner: the next level loads at once.
-    NextLevel,
-    /// As a solver wants: the engine stops, with [`Engine::won`] set.
-    Stop,
+pub enum Mode {
+    /// The conformance runner: a win loads the next level at once, and
+    /// play is recorded (an undo stack, the sounds played).
+    Runner,
+    /// A solver: a win stops the engine, with [`Engine::won`] set, and
+    /// nothing is recorded (a solver never undoes, and hears nothing).
+    Solver,
+}
+
+impl Mode {
+    /// Whether play is recorded: an undo stack, and the sounds played.
+    fn records(self) -> bool {
+        self == Mode::Runner
+    }
 }
 
 /// One game in play, with the official engine's session state: undo
@@ -93,7 +103,7 @@ pub struct Session {
     cant_move: Vec<String>,
     /// The object sounds played, in order (as the conformance runner records them).
     sounds: Vec<String>,
-    on_win: OnWin,
+    mode: Mode,
     scratch: Scratchpad,
     /// Grid levels after the last one: the game has returned to its title.
     finished: bool,
@@ -107,8 +117,8 @@ impl<'g> Engine<'g> {
     /// Loads level `index` (message levels count) with a seed, as the
     /// conformance runner does: the level-start turn runs, then the sound
     /// record is cleared. `None` if there is no such level.
-    pub fn load(game: &'g Game, index: usize, seed: &str, on_win: OnWin) -> Option<Engine<'g>> {
-        Engine::load_with(game, index, seed, on_win, false)
+    pub fn load(game: &'g Game, index: usize, seed: &str, mode: Mode) -> Option<Engine<'g>> {
+        Engine::load_with(game, index, seed, mode, false)
     }
 
     /// [`Engine::load`], keeping track of which rule lines fire from the
@@ -117,16 +127,16 @@ impl<'g> Engine<'g> {
         game: &'g Game,
         index: usize,
         seed: &str,
-        on_win: OnWin,
+        mode: Mode,
     ) -> Option<Engine<'g>> {
-        Engine::load_with(game, index, seed, on_win, true)
+        Engine::load_with(game, index, seed, mode, true)
     }
 
     fn load_with(
         game: &'g Game,
         index: usize,
         seed: &str,
-        on_win: OnWin,
+        mode: Mode,
         track: bool,
     ) -> Option<Engine<'g>> {
         let grid = match game.levels.get(index)? {
@@ -155,7 +165,7 @@ impl<'g> Engine<'g> {
                 can_move: Vec::new(),
                 cant_move: Vec::new(),
                 sounds: Vec::new(),
-                on_win,
+                mode,
                 scratch: Scratchpad::default(),
                 finished: false,
                 fired: if track {
@@ -184,7 +194,7 @@ impl<'g> Engine<'g> {
     /// Runs one due again turn (a turn with no input).
     pub fn again(&mut self) {
         self.s.againing = false;
-        self.process(None, false, false);
+        self.process(None, Turn::Play);
     }
 
     /// The object sounds played since the level loaded, in order.
@@ -214,7 +224,7 @@ impl<'g> Engine<'g> {
         Engine { game, s: session }
     }
 
-    /// Whether the level was won (with [`OnWin::Stop`]).
+    /// Whether the level was won (by a [`Mode::Solver`] engine).
     pub fn won(&self) -> bool {
         self.s.winning
     }
@@ -248,14 +258,14 @@ impl<'g> Engine<'g> {
     /// One turn with an input (`Some`) or none (a tick, or an again turn).
     /// Returns whether the level changed.
     pub fn input(&mut self, input: Option<Input>) -> bool {
-        self.process(input, false, false)
+        self.process(input, Turn::Play)
     }
 
     /// Runs the again turns that are due.
     pub fn drain(&mut self) {
         while self.s.againing {
             self.s.againing = false;
-            self.process(None, false, false);
+            self.process(None, Turn::Play);
         }
     }
 

@@ -60,7 +60,7 @@ impl Engine<'_> {
             return false;
         }
         // A solver collects no sound seeds: they would be cloned every turn.
-        let sounds = if self.as_runner() {
+        let sounds = if self.s.mode.records() {
             &game.sounds.movement[layer][..]
         } else {
             &[]
@@ -162,7 +162,7 @@ impl Engine<'_> {
                     }
                 }
                 let cell = self.s.board.cell(i);
-                let sounds = if self.as_runner() {
+                let sounds = if self.s.mode.records() {
                     &game.sounds.cant_move[..]
                 } else {
                     &[]

@@ -1,6 +1,7 @@
 //! The session: levels loaded, won, undone and restarted.
 
-use super::{Board, Engine, OnWin};
+use super::turn::Turn;
+use super::{Board, Engine, Mode};
 use crate::compile::LevelData;
 use crate::rng::Rng;
 
@@ -21,22 +22,15 @@ impl Engine<'_> {
                 self.s.backups.clear();
                 self.s.restart_target = self.s.board.objects.clone();
                 if self.game.prelude.run_rules_on_level_start {
-                    self.process(None, true, false);
+                    self.process(None, Turn::LevelStart);
                 }
             }
         }
     }
 
-    /// Whether the engine keeps an undo stack and a record of sounds: it
-    /// does as the conformance runner plays, not for a solver (which never
-    /// undoes and hears nothing).
-    pub(super) fn as_runner(&self) -> bool {
-        self.s.on_win == OnWin::NextLevel
-    }
-
     /// Pushes a copy of `level` on the undo stack (a solver keeps none).
     pub(super) fn push_backup(&mut self, level: &[u32]) {
-        if self.as_runner() {
+        if self.s.mode.records() {
             self.s.backups.push(level.to_vec());
         }
     }
@@ -86,7 +80,7 @@ impl Engine<'_> {
         self.restore(&target);
         self.s.restart_target = target;
         if self.game.prelude.run_rules_on_level_start {
-            self.process(None, true, false);
+            self.process(None, Turn::LevelStart);
         }
         self.s.queue.clear();
         self.s.restarting = false;
@@ -97,9 +91,9 @@ impl Engine<'_> {
             return;
         }
         self.s.againing = false;
-        match self.s.on_win {
-            OnWin::Stop => self.s.winning = true,
-            OnWin::NextLevel => self.next_level(),
+        match self.s.mode {
+            Mode::Solver => self.s.winning = true,
+            Mode::Runner => self.next_level(),
         }
     }
 

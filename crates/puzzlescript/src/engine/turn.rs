@@ -5,15 +5,23 @@ use crate::bits;
 use crate::command::Command;
 use crate::compile::{Quantifier, Rule};
 
+/// What a turn is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Turn {
+    /// A turn of play: an input, a tick, or an again turn.
+    Play,
+    /// The rules run as a level starts (`run_rules_on_level_start`): the
+    /// level may not be won by them.
+    LevelStart,
+    /// Whether an again turn would change anything: nothing it does is
+    /// kept (upstream's `dontModify`), and it wins nothing.
+    AgainProbe,
+}
+
 impl Engine<'_> {
     /// The official `processInput`. Returns whether the level changed (or,
     /// for an again probe, whether an again turn would do anything).
-    pub(super) fn process(
-        &mut self,
-        input: Option<Input>,
-        dont_do_win: bool,
-        dont_modify: bool,
-    ) -> bool {
+    pub(super) fn process(&mut self, input: Option<Input>, turn: Turn) -> bool {
         self.s.againing = false;
         // A turn can nest another (a restart reruns the level-start turn,
         // an again is probed), so its backup comes from a pool, not a field.
@@ -84,7 +92,7 @@ impl Engine<'_> {
             self.s.text_mode = false;
             false
         } else {
-            let modified = self.command_queue(&bak, dont_modify, dont_do_win, input.is_some());
+            let modified = self.command_queue(&bak, turn, input.is_some());
             if self.s.winning {
                 self.s.againing = false;
             }
@@ -94,13 +102,10 @@ impl Engine<'_> {
         modified
     }
 
-    fn command_queue(
-        &mut self,
-        bak: &[u32],
-        dont_modify: bool,
-        dont_do_win: bool,
-        had_input: bool,
-    ) -> bool {
+    /// Carries out the queued commands, keeps or undoes the turn's
+    /// changes, and sees to the win. Returns whether the level changed.
+    fn command_queue(&mut self, bak: &[u32], turn: Turn, had_input: bool) -> bool {
+        let probe = turn == Turn::AgainProbe;
         if self.s.queue.contains(&Command::Cancel) {
             let left = self.s.queue.len() > 1;
             self.restore(bak);
@@ -108,13 +113,13 @@ impl Engine<'_> {
         }
         if self.s.queue.contains(&Command::Restart) {
             self.push_backup(bak);
-            if !dont_modify {
+            if !probe {
                 self.do_restart(true);
             }
         }
         let mut modified = false;
         if self.s.board.objects != bak {
-            if dont_modify {
+            if probe {
                 self.restore(bak);
                 return true;
             }
@@ -123,23 +128,25 @@ impl Engine<'_> {
             }
             modified = true;
         }
-        if dont_modify
+        if probe
             && (self.s.queue.contains(&Command::Win) || self.s.queue.contains(&Command::Restart))
         {
             return true;
         }
-        if !dont_modify {
+        if !probe {
             self.play_sounds();
         }
-        if !self.s.text_mode {
-            self.check_win(dont_do_win);
+        if !self.s.text_mode && turn == Turn::Play {
+            self.check_win();
         }
         if !self.s.winning {
             if self.s.queue.contains(&Command::Checkpoint) {
                 self.s.restart_target.clone_from(&self.s.board.objects);
             }
             // The probe runs only when an again is queued and the turn changed the level.
-            if self.s.queue.contains(&Command::Again) && modified && self.process(None, true, true)
+            if self.s.queue.contains(&Command::Again)
+                && modified
+                && self.process(None, Turn::AgainProbe)
             {
                 self.s.againing = true;
             }
@@ -148,8 +155,9 @@ impl Engine<'_> {
         modified
     }
 
+    /// Records the sounds of the turn, for the runner.
     fn play_sounds(&mut self) {
-        if !self.as_runner() {
+        if !self.s.mode.records() {
             return;
         }
         self.s.sounds.extend(self.s.cant_move.iter().cloned());
@@ -166,17 +174,11 @@ impl Engine<'_> {
         }
     }
 
-    fn check_win(&mut self, dont_do_win: bool) {
-        if self.s.queue.contains(&Command::Win) {
-            if !dont_do_win {
-                self.do_win();
-            }
-            return;
-        }
-        if self.game.win_conditions.is_empty() {
-            return;
-        }
-        if self.conditions_hold() && !dont_do_win {
+    /// Wins the level if a rule said so, or if its conditions hold.
+    fn check_win(&mut self) {
+        if self.s.queue.contains(&Command::Win)
+            || !self.game.win_conditions.is_empty() && self.conditions_hold()
+        {
             self.do_win();
         }
     }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use puzzle_qa_core::diagnostic::Severity;
 use puzzlescript::compile::compile;
-use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::engine::{Engine, Input, Mode};
 use serde::Deserialize;
 
 fn dir() -> PathBuf {
@@ -114,7 +114,7 @@ fn play(source: &str, case: &Case) -> Result<(), String> {
             log.official_texts().collect::<Vec<_>>()
         )
     })?;
-    let mut engine = Engine::load(&game, case.level, &case.seed, OnWin::NextLevel)
+    let mut engine = Engine::load(&game, case.level, &case.seed, Mode::Runner)
         .ok_or_else(|| format!("the game has no level {}", case.level))?;
     engine.drain();
     for step in &case.inputs {
