@@ -41,6 +41,62 @@ impl Command {
     }
 }
 
+/// A set of commands, as a rule issues them or a turn queues them: a
+/// command issued twice counts once, and the order they come in does not
+/// change what a turn does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Commands(u32);
+
+impl Command {
+    /// The command's bit in a [`Commands`].
+    fn bit(self) -> u32 {
+        match self {
+            Command::Cancel => 1 << 0,
+            Command::Restart => 1 << 1,
+            Command::Win => 1 << 2,
+            Command::Again => 1 << 3,
+            Command::Checkpoint => 1 << 4,
+            Command::Message => 1 << 5,
+            Command::Sfx(n) => 1 << (6 + n),
+        }
+    }
+}
+
+impl Commands {
+    /// Whether `command` is in the set.
+    #[inline]
+    pub(crate) fn contains(self, command: Command) -> bool {
+        self.0 & command.bit() != 0
+    }
+
+    /// How many commands the set holds.
+    pub(crate) fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Adds every command of `other`.
+    pub(crate) fn add(&mut self, other: Commands) {
+        self.0 |= other.0;
+    }
+
+    /// Empties the set.
+    pub(crate) fn clear(&mut self) {
+        self.0 = 0;
+    }
+}
+
+impl FromIterator<Command> for Commands {
+    fn from_iter<I: IntoIterator<Item = Command>>(commands: I) -> Commands {
+        Commands(commands.into_iter().fold(0, |set, c| set | c.bit()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,5 +107,14 @@ mod tests {
         assert_eq!(Command::named("sfx10"), Some(Command::Sfx(10)));
         assert_eq!(Command::named("sfx11"), None);
         assert_eq!(Command::named("again"), Some(Command::Again));
+    }
+
+    #[test]
+    fn a_set_counts_each_command_once() {
+        let set: Commands = [Command::Again, Command::Sfx(10), Command::Again]
+            .into_iter()
+            .collect();
+        assert_eq!(set.len(), 2);
+        assert!(set.contains(Command::Sfx(10)) && !set.contains(Command::Sfx(1)));
     }
 }

@@ -157,7 +157,7 @@ impl Game {
             .iter()
             .chain(&self.late_rules)
             .flat_map(|g| &g.rules)
-            .any(|r| r.commands.contains(&Command::Checkpoint))
+            .any(|r| r.commands.contains(Command::Checkpoint))
     }
 
     /// Words per cell of object bits.

@@ -4,7 +4,7 @@
 use super::rules::RawRule;
 use super::symbols::Symbols;
 use crate::bits;
-use crate::command::Command;
+use crate::command::Commands;
 use crate::log::Log;
 
 /// What one cell of a left-hand side requires, and what it becomes.
@@ -77,7 +77,7 @@ pub(crate) struct Rule {
     pub(crate) rigid: bool,
     pub(crate) random: bool,
     pub(crate) late: bool,
-    pub(crate) commands: Vec<Command>,
+    pub(crate) commands: Commands,
     /// Per row: every object its cells require (for skipping rows and columns).
     pub(crate) row_objects: Vec<Box<[u32]>>,
     pub(crate) row_moves: Vec<Box<[u32]>>,
@@ -419,7 +419,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             rigid: raw.rigid,
             random: raw.random,
             late: raw.late,
-            commands: raw.commands,
+            commands: raw.commands.into_iter().collect(),
             row_objects,
             row_moves,
             row_any_of,

@@ -301,11 +301,9 @@ impl Engine<'_> {
 /// ORs a cell's words into its masks.
 #[inline(always)]
 fn widen([cell, col, row, map]: [&mut [u32]; 4]) {
-    for w in 0..cell.len() {
-        col[w] |= cell[w];
-        row[w] |= cell[w];
-        map[w] |= cell[w];
-    }
+    bits::or(col, cell);
+    bits::or(row, cell);
+    bits::or(map, cell);
 }
 
 /// The masks of a board's rows, or of its columns, line by line.

@@ -14,12 +14,13 @@ mod movement;
 mod rescan;
 mod session;
 mod turn;
+mod win;
 mod write;
 
 pub use board::Board;
 
 use crate::bits;
-use crate::command::Command;
+use crate::command::Commands;
 use crate::compile::{Game, LevelData};
 use crate::rng::Rng;
 use matching::{Match, Matches};
@@ -88,7 +89,7 @@ pub struct Session {
     /// The level in play.
     board: Board,
     /// The commands the turn's rules have queued.
-    queue: Vec<Command>,
+    queue: Commands,
     rng: Rng,
     backups: Vec<Vec<u32>>,
     restart_target: Vec<u32>,
@@ -152,7 +153,7 @@ impl<'g> Engine<'g> {
             s: Session {
                 restart_target: board.objects.clone(),
                 board,
-                queue: Vec::new(),
+                queue: Commands::default(),
                 rng: Rng::new(seed),
                 backups: Vec::new(),
                 againing: false,

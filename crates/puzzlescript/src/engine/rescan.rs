@@ -109,8 +109,11 @@ pub(super) struct Changes {
     at: Vec<usize>,
 }
 
+// Asked in the loops of matching and writing, from their own files: hence
+// `#[inline]`.
 impl Changes {
     /// Starts recording, for a board of `len` cells, with no change yet.
+    #[inline]
     pub(super) fn start(&mut self, len: usize) {
         if self.at.len() == len {
             for &cell in &self.cells {
@@ -125,10 +128,14 @@ impl Changes {
         self.run += 1;
     }
 
+    /// Stops recording.
+    #[inline]
     pub(super) fn stop(&mut self) {
         self.on = false;
     }
 
+    /// Records a change of `cell`, while recording.
+    #[inline]
     pub(super) fn record(&mut self, cell: usize) {
         if self.on {
             self.cells.push(cell);
@@ -137,15 +144,19 @@ impl Changes {
     }
 
     /// A mark for [`Changes::since`]: the changes so far.
+    #[inline]
     pub(super) fn now(&self) -> usize {
         self.cells.len()
     }
 
     /// The cells changed after the mark `since`.
+    #[inline]
     pub(super) fn since(&self, since: usize) -> &[usize] {
         &self.cells[since..]
     }
 
+    /// Whether `cell` changed after the mark `since`.
+    #[inline]
     fn changed_since(&self, cell: usize, since: usize) -> bool {
         self.at[cell] > since
     }

@@ -1,7 +1,7 @@
 //! The session: levels loaded, won, undone and restarted.
 
 use super::turn::Turn;
-use super::{Board, Engine, Mode};
+use super::{Board, Engine};
 use crate::compile::LevelData;
 use crate::rng::Rng;
 
@@ -86,18 +86,7 @@ impl Engine<'_> {
         self.s.restarting = false;
     }
 
-    pub(super) fn do_win(&mut self) {
-        if self.s.winning {
-            return;
-        }
-        self.s.againing = false;
-        match self.s.mode {
-            Mode::Solver => self.s.winning = true,
-            Mode::Runner => self.next_level(),
-        }
-    }
-
-    fn next_level(&mut self) {
+    pub(super) fn next_level(&mut self) {
         self.s.againing = false;
         if self.s.level_index + 1 < self.game.levels.len() {
             self.load_level(self.s.level_index + 1, None);

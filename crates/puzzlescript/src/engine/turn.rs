@@ -3,7 +3,7 @@
 use super::{Engine, Input};
 use crate::bits;
 use crate::command::Command;
-use crate::compile::{Quantifier, Rule};
+use crate::compile::Rule;
 
 /// What a turn is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,12 +106,12 @@ impl Engine<'_> {
     /// changes, and sees to the win. Returns whether the level changed.
     fn command_queue(&mut self, bak: &[u32], turn: Turn, had_input: bool) -> bool {
         let probe = turn == Turn::AgainProbe;
-        if self.s.queue.contains(&Command::Cancel) {
+        if self.s.queue.contains(Command::Cancel) {
             let left = self.s.queue.len() > 1;
             self.restore(bak);
             return left;
         }
-        if self.s.queue.contains(&Command::Restart) {
+        if self.s.queue.contains(Command::Restart) {
             self.push_backup(bak);
             if !probe {
                 self.do_restart(true);
@@ -128,8 +128,7 @@ impl Engine<'_> {
             }
             modified = true;
         }
-        if probe
-            && (self.s.queue.contains(&Command::Win) || self.s.queue.contains(&Command::Restart))
+        if probe && (self.s.queue.contains(Command::Win) || self.s.queue.contains(Command::Restart))
         {
             return true;
         }
@@ -140,11 +139,11 @@ impl Engine<'_> {
             self.check_win();
         }
         if !self.s.winning {
-            if self.s.queue.contains(&Command::Checkpoint) {
+            if self.s.queue.contains(Command::Checkpoint) {
                 self.s.restart_target.clone_from(&self.s.board.objects);
             }
             // The probe runs only when an again is queued and the turn changed the level.
-            if self.s.queue.contains(&Command::Again)
+            if self.s.queue.contains(Command::Again)
                 && modified
                 && self.process(None, Turn::AgainProbe)
             {
@@ -174,61 +173,21 @@ impl Engine<'_> {
         }
     }
 
-    /// Wins the level if a rule said so, or if its conditions hold.
-    fn check_win(&mut self) {
-        if self.s.queue.contains(&Command::Win)
-            || !self.game.win_conditions.is_empty() && self.conditions_hold()
-        {
-            self.do_win();
-        }
-    }
-
-    /// Whether every win condition holds on the board.
-    pub fn conditions_hold(&self) -> bool {
-        let so = self.game.stride_obj;
-        let cells = || self.s.board.objects.chunks(so);
-        self.game.win_conditions.iter().all(|w| {
-            let f1 = |c: &[u32]| {
-                if w.a_all {
-                    bits::within(&w.a, c)
-                } else {
-                    bits::any(&w.a, c)
-                }
-            };
-            let f2 = |c: &[u32]| {
-                if w.b_all {
-                    bits::within(&w.b, c)
-                } else {
-                    bits::any(&w.b, c)
-                }
-            };
-            match w.quantifier {
-                Quantifier::No => !cells().any(|c| f1(c) && f2(c)),
-                Quantifier::Some => cells().any(|c| f1(c) && f2(c)),
-                Quantifier::All => !cells().any(|c| f1(c) && !f2(c)),
-            }
-        })
-    }
-
     pub(super) fn queue_commands(&mut self, rule: &Rule) {
         if rule.commands.is_empty() {
             return;
         }
-        if self.s.queue.contains(&Command::Cancel) {
+        if self.s.queue.contains(Command::Cancel) {
             return;
         }
-        let cancel = rule.commands.contains(&Command::Cancel);
-        let restart = rule.commands.contains(&Command::Restart);
-        if self.s.queue.contains(&Command::Restart) && !cancel {
+        let cancel = rule.commands.contains(Command::Cancel);
+        let restart = rule.commands.contains(Command::Restart);
+        if self.s.queue.contains(Command::Restart) && !cancel {
             return;
         }
         if cancel || restart {
             self.s.queue.clear();
         }
-        for &c in &rule.commands {
-            if !self.s.queue.contains(&c) {
-                self.s.queue.push(c);
-            }
-        }
+        self.s.queue.add(rule.commands);
     }
 }
