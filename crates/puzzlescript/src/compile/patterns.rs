@@ -37,11 +37,12 @@ pub(crate) struct CellPattern {
 /// What a matched cell becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Replacement {
+    /// The objects it clears, before it sets `set`.
     pub(crate) clear: Box<[u32]>,
     pub(crate) set: Box<[u32]>,
+    /// Every movement bit it clears (`layer_moves` among them), before it
+    /// sets `set_moves`.
     pub(crate) clear_moves: Box<[u32]>,
-    /// `clear_moves` with `layer_moves`: every movement bit the write clears.
-    pub(crate) clear_moves_all: Box<[u32]>,
     pub(crate) set_moves: Box<[u32]>,
     /// Layers whose movement the rule rewrote (rigid bodies track these).
     pub(crate) layer_moves: Box<[u32]>,
@@ -337,13 +338,8 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             .iter()
                             .any(|m| !bits::is_zero(m));
                     if changes {
-                        let clear_moves_all: Vec<u32> = clear_moves
-                            .iter()
-                            .zip(&layer_moves)
-                            .map(|(a, b)| a | b)
-                            .collect();
+                        bits::or(&mut clear_moves, &layer_moves);
                         pattern.replace = Some(Replacement {
-                            clear_moves_all: clear_moves_all.into_boxed_slice(),
                             clear: clear.into_boxed_slice(),
                             set: set.into_boxed_slice(),
                             clear_moves: clear_moves.into_boxed_slice(),

@@ -1,4 +1,6 @@
-//! The level in play: cells and the masks of rows, columns and the board.
+//! The level in play: its cells' objects and movements, the rigid bodies'
+//! bookkeeping, and the masks of its rows, columns and the whole board;
+//! and the level as the conformance tables print it.
 
 use super::Engine;
 use crate::bits;
@@ -19,9 +21,11 @@ pub struct Board {
     pub(super) movements: Vec<u32>,
     /// Per cell, in each layer's field: the rigid group (its index plus
     /// one) of the rule that last wrote the layer's movement.
-    pub(super) rigid_group: Vec<u32>,
+    rigid_group: Vec<u32>,
     /// Per cell: the layers whose movement a rigid rule wrote.
-    pub(super) rigid_applied: Vec<u32>,
+    rigid_applied: Vec<u32>,
+    // The masks: per row, per column and for the whole board, the OR of
+    // its cells' objects, and of their movements (or more).
     row_objects: Vec<u32>,
     col_objects: Vec<u32>,
     pub(super) map_objects: Vec<u32>,
@@ -258,6 +262,15 @@ impl Board {
         }
     }
 
+    /// Puts the objects and movements back as a turn started, with no
+    /// rigid bookkeeping, for the turn to run again.
+    pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
+        self.objects.copy_from_slice(objects);
+        self.movements.copy_from_slice(movements);
+        self.rigid_group.fill(0);
+        self.rigid_applied.fill(0);
+    }
+
     /// Puts `objects` back, with no movement and no rigid bookkeeping.
     pub(super) fn restore(&mut self, objects: &[u32]) {
         self.objects.clear();
@@ -271,14 +284,17 @@ impl Board {
 }
 
 impl Engine<'_> {
-    /// The level as the conformance tables write it.
+    /// The level as the conformance tables write it: each cell's object
+    /// names, numbered the first time they are met.
     pub fn level_string(&self) -> String {
         let b = &self.s.board;
         let mut out = String::new();
         let mut seen: Vec<String> = Vec::new();
-        for y in 0..b.height {
-            for x in 0..b.width {
-                let i = x + y * b.width;
+        // The tables list the cells in index order (column by column),
+        // `width` to a line.
+        for line in 0..b.height {
+            for k in 0..b.width {
+                let i = line * b.width + k;
                 let names = self.game.names_in(b.cell(i)).join(" ");
                 let n = match seen.iter().position(|s| *s == names) {
                     Some(n) => n,

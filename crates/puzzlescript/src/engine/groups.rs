@@ -7,6 +7,9 @@ use crate::bits;
 use crate::compile::{Group, Rule};
 
 impl Engine<'_> {
+    /// Applies the groups in order, skipping those `banned` (rigid groups
+    /// a turn is being retried without). After a loop's last group, play
+    /// goes back to its first while the loop changes something.
     pub(super) fn apply_rules(
         &mut self,
         groups: &[Group],
@@ -33,6 +36,7 @@ impl Engine<'_> {
         }
     }
 
+    /// Applies a group; true if it changed anything.
     fn apply_group(&mut self, group: &Group) -> bool {
         if !self.group_could_match(group) {
             return false;
@@ -61,6 +65,8 @@ impl Engine<'_> {
         changed
     }
 
+    /// Applies one match of one rule of a random group, drawn from all of
+    /// them.
     fn apply_random_group(&mut self, group: &Group) -> bool {
         // Random groups are rare: their tuples are simply listed.
         let mut all: Vec<(usize, Vec<Match>)> = Vec::new();
@@ -91,24 +97,24 @@ impl Engine<'_> {
     /// somewhere: most rules fail here, before any row is looked at.
     #[inline]
     fn could_match(&self, rule: &Rule) -> bool {
-        let b = &self.s.board;
-        if self.game.single_word {
-            return rule.objects[0] & !b.map_objects[0] == 0
-                && rule.moves[0] & !b.map_moves[0] == 0;
-        }
-        bits::within(&rule.objects, &b.map_objects) && bits::within(&rule.moves, &b.map_moves)
+        self.board_holds(&rule.objects, &rule.moves)
     }
 
     /// Whether the board holds what every rule of the group needs: most
     /// groups fail here, before any of their rules is looked at.
     #[inline]
     fn group_could_match(&self, group: &Group) -> bool {
+        self.board_holds(&group.objects, &group.moves)
+    }
+
+    /// Whether the board's masks hold all of `objects` and `moves`.
+    #[inline(always)]
+    fn board_holds(&self, objects: &[u32], moves: &[u32]) -> bool {
         let b = &self.s.board;
         if self.game.single_word {
-            return group.objects[0] & !b.map_objects[0] == 0
-                && group.moves[0] & !b.map_moves[0] == 0;
+            return objects[0] & !b.map_objects[0] == 0 && moves[0] & !b.map_moves[0] == 0;
         }
-        bits::within(&group.objects, &b.map_objects) && bits::within(&group.moves, &b.map_moves)
+        bits::within(objects, &b.map_objects) && bits::within(moves, &b.map_moves)
     }
 
     /// Applies a rule of a group being applied at every match.

@@ -460,6 +460,7 @@ pub(super) struct Matches {
 }
 
 impl Matches {
+    /// Row `r`'s matches.
     pub(super) fn row(&self, r: usize) -> &[Match] {
         let start = if r == 0 { 0 } else { self.ends[r - 1] };
         &self.all[start..self.ends[r]]

@@ -6,6 +6,23 @@
 //! `x * height + y`). Masks of what each row, column and the whole board
 //! hold let a rule skip rows that cannot match; they may hold more than
 //! the board (they are only ever widened within a turn), never less.
+//!
+//! One concern a file, each an `impl Engine` of its own beside this one's
+//! public face:
+//!
+//! * `session.rs`: levels loaded, undone and restarted.
+//! * `turn.rs`: a turn, the official `processInput`, and its command queue.
+//! * `groups.rs`: rule groups applied in order, with their loops, at every
+//!   match or at one chosen at random.
+//! * `matching.rs`: where each row of a rule matches, by one cell matcher
+//!   specialised for the game's words a cell.
+//! * `rescan.rs`: a group's later passes bring its rules' matches up to
+//!   date from the cells changed since, rather than scan again.
+//! * `write.rs`: a match's right-hand side written into its cells.
+//! * `movement.rs`: the players' movements, then every movement resolved.
+//! * `win.rs`: the win, by a rule or by the win conditions.
+//! * `board.rs`: the [`Board`], its cells and masks, and the level as the
+//!   conformance tables print it.
 
 mod board;
 mod groups;
@@ -21,7 +38,7 @@ pub use board::Board;
 
 use crate::bits;
 use crate::command::Commands;
-use crate::compile::{Game, LevelData};
+use crate::compile::Game;
 use crate::rng::Rng;
 use matching::{Match, Matches};
 use rescan::{Changes, Kept};
@@ -133,55 +150,6 @@ impl<'g> Engine<'g> {
         Engine::load_with(game, index, seed, mode, true)
     }
 
-    fn load_with(
-        game: &'g Game,
-        index: usize,
-        seed: &str,
-        mode: Mode,
-        track: bool,
-    ) -> Option<Engine<'g>> {
-        let grid = match game.levels.get(index)? {
-            LevelData::Grid(g) => g,
-            LevelData::Message(_) => game.levels.iter().find_map(|l| match l {
-                LevelData::Grid(g) => Some(g),
-                _ => None,
-            })?,
-        };
-        let board = Board::new(game, grid);
-        let mut e = Engine {
-            game,
-            s: Session {
-                restart_target: board.objects.clone(),
-                board,
-                queue: Commands::default(),
-                rng: Rng::new(seed),
-                backups: Vec::new(),
-                againing: false,
-                winning: false,
-                text_mode: false,
-                level_index: index,
-                restarting: false,
-                sfx_create: vec![0; game.stride_obj],
-                sfx_destroy: vec![0; game.stride_obj],
-                can_move: Vec::new(),
-                cant_move: Vec::new(),
-                sounds: Vec::new(),
-                mode,
-                scratch: Scratchpad::default(),
-                finished: false,
-                fired: if track {
-                    let last = game.rule_lines.iter().map(|(line, _)| *line).max();
-                    vec![false; last.map_or(0, |last| last + 1)]
-                } else {
-                    Vec::new()
-                },
-            },
-        };
-        e.load_level(index, Some(seed));
-        e.s.sounds.clear();
-        Some(e)
-    }
-
     /// The level in play.
     pub fn board(&self) -> &Board {
         &self.s.board
@@ -272,7 +240,7 @@ impl<'g> Engine<'g> {
 
     /// Undo, as the runner's `undo` input.
     pub fn undo(&mut self) {
-        self.do_undo(false, true);
+        self.do_undo(false);
     }
 
     /// Restart, as the runner's `restart` input.

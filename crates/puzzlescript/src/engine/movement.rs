@@ -28,6 +28,7 @@ impl Engine<'_> {
         }
     }
 
+    /// Gives the players' objects in cell `i` the input's movement `dir`.
     pub(super) fn move_entities(&mut self, i: usize, dir: u32) {
         let b = &mut self.s.board;
         let (cell, mv) = b.cell_and_moves_mut(i);
@@ -37,6 +38,9 @@ impl Engine<'_> {
         b.widen_moves(i);
     }
 
+    /// Moves cell `i`'s object on `layer` a step in `dir` if the cell
+    /// there has room on that layer (an action takes no step, and always
+    /// goes); true if it went.
     fn reposition_on_layer(&mut self, i: usize, layer: usize, dir: u32) -> bool {
         let game = self.game;
         let (dx, dy): (isize, isize) = match dir {
@@ -87,6 +91,8 @@ impl Engine<'_> {
         true
     }
 
+    /// Moves what can move in cell `i`, layer by layer, and clears the
+    /// movements that went; true if one did.
     fn reposition_cell(&mut self, i: usize) -> bool {
         if bits::is_zero(self.s.board.moves(i)) {
             return false;
@@ -103,6 +109,10 @@ impl Engine<'_> {
         moved
     }
 
+    /// Moves everything that can move, over and over until nothing does;
+    /// what is left cannot move (its sounds are played) and its movement
+    /// is cleared. A rigid body left so bans its group: true when the turn
+    /// must then run again without it.
     pub(super) fn resolve_movements(&mut self, banned: &mut [bool]) -> bool {
         let game = self.game;
         // Repositioning moves objects, never movements, so only the cells

@@ -41,7 +41,8 @@ impl Engine<'_> {
             let covers_change =
                 (0..len).any(|k| changes.changed_since(m.start.wrapping_add_signed(k * d), since));
             if !covers_change {
-                mark(keep, starts.order(m.start / h, m.start % h, w, h));
+                let (x, y) = b.xy(m.start);
+                mark(keep, starts.order(x, y, w, h));
             }
         }
         // The step in columns and rows (`d` alone cannot tell them apart
@@ -54,7 +55,8 @@ impl Engine<'_> {
         // A row's cells lie on one line: its start, `k` cells back from a
         // changed cell, must be a start the scan would try.
         for &cell in changed {
-            let (cx, cy) = ((cell / h) as isize, (cell % h) as isize);
+            let (cx, cy) = b.xy(cell);
+            let (cx, cy) = (cx as isize, cy as isize);
             for k in 0..len {
                 let (x, y) = (cx - k * dx, cy - k * dy);
                 if x >= 0

@@ -60,10 +60,7 @@ impl Engine<'_> {
             self.apply_rules(&game.rules, &game.loop_point, Some(&banned));
             let undo = self.resolve_movements(&mut banned);
             if undo {
-                self.s.board.objects.copy_from_slice(&start_objects);
-                self.s.board.movements.copy_from_slice(&start_moves);
-                self.s.board.rigid_group.fill(0);
-                self.s.board.rigid_applied.fill(0);
+                self.s.board.rewind(&start_objects, &start_moves);
                 self.s.queue.clear();
                 self.s.sfx_create.fill(0);
                 self.s.sfx_destroy.fill(0);
@@ -173,6 +170,9 @@ impl Engine<'_> {
         }
     }
 
+    /// Queues the commands of a rule that matched, as upstream does: once
+    /// a `cancel` is queued nothing more is, and after a `restart` only a
+    /// `cancel`, which (as a `restart`) first empties the queue.
     pub(super) fn queue_commands(&mut self, rule: &Rule) {
         if rule.commands.is_empty() {
             return;

@@ -5,7 +5,22 @@ use super::matching::Match;
 use crate::bits::{self, Scratch};
 use crate::compile::{Replacement, Rule, Slot};
 
+/// What a write does to a cell: clears bits, then sets others.
+struct CellWrite<'a> {
+    clear: &'a [u32],
+    set: &'a [u32],
+    clear_moves: &'a [u32],
+    set_moves: &'a [u32],
+    /// The layers whose movement the rule rewrote (rigid bodies track
+    /// these).
+    layer_moves: &'a [u32],
+}
+
 impl Engine<'_> {
+    /// Writes a rule's right-hand side where a tuple (a match per row)
+    /// says, checking first, with `check`, that it still matches there
+    /// (an earlier tuple's writes may have undone it). True if anything
+    /// changed; `rigid_index` is the group's, among the rigid groups.
     pub(super) fn apply_at(
         &mut self,
         rule: &Rule,
@@ -17,6 +32,8 @@ impl Engine<'_> {
             return false;
         }
         let d = self.delta(rule.direction);
+        // A rigid rule's writes are booked to its group.
+        let rigid = rule.rigid.then_some(rigid_index);
         let mut result = false;
         for (row, m) in rule.rows.iter().zip(tuple) {
             let mut index = m.start as isize;
@@ -29,7 +46,7 @@ impl Engine<'_> {
                     }
                     Slot::Cell(p) => {
                         if let Some(rep) = &p.replace {
-                            result |= self.replace(rep, index as usize, rule.rigid, rigid_index);
+                            result |= self.replace(rep, index as usize, rigid);
                         }
                         index += d;
                     }
@@ -39,36 +56,29 @@ impl Engine<'_> {
         result
     }
 
-    fn replace(&mut self, rep: &Replacement, i: usize, rigid: bool, rigid_index: u32) -> bool {
+    /// Writes a replacement into cell `i`.
+    fn replace(&mut self, rep: &Replacement, i: usize, rigid: Option<u32>) -> bool {
         if rep.random {
-            return self.replace_random(rep, i, rigid, rigid_index);
+            return self.replace_random(rep, i, rigid);
         }
-        self.write_cell(
-            i,
-            &rep.set,
-            &rep.clear,
-            &rep.set_moves,
-            &rep.clear_moves_all,
-            &rep.layer_moves,
-            rigid,
-            rigid_index,
-        )
+        let write = CellWrite {
+            clear: &rep.clear,
+            set: &rep.set,
+            clear_moves: &rep.clear_moves,
+            set_moves: &rep.set_moves,
+            layer_moves: &rep.layer_moves,
+        };
+        self.write_cell(i, &write, rigid)
     }
 
     /// A replacement that draws from the random generator: an object out
     /// of a property, or a direction.
-    fn replace_random(
-        &mut self,
-        rep: &Replacement,
-        i: usize,
-        rigid: bool,
-        rigid_index: u32,
-    ) -> bool {
+    fn replace_random(&mut self, rep: &Replacement, i: usize, rigid: Option<u32>) -> bool {
         let game = self.game;
         let mut set = Scratch::from(&rep.set);
         let mut clear = Scratch::from(&rep.clear);
         let mut set_moves = Scratch::from(&rep.set_moves);
-        let mut clear_moves = Scratch::from(&rep.clear_moves_all);
+        let mut clear_moves = Scratch::from(&rep.clear_moves);
         if !bits::is_zero(&rep.random_object) {
             let count = bits::ones(&rep.random_object).count();
             let k = self.s.rng.below(count).min(count - 1);
@@ -87,36 +97,25 @@ impl Engine<'_> {
                 }
             }
         }
-        self.write_cell(
-            i,
-            set.get(),
-            clear.get(),
-            set_moves.get(),
-            clear_moves.get(),
-            &rep.layer_moves,
-            rigid,
-            rigid_index,
-        )
+        let write = CellWrite {
+            clear: clear.get(),
+            set: set.get(),
+            clear_moves: clear_moves.get(),
+            set_moves: set_moves.get(),
+            layer_moves: &rep.layer_moves,
+        };
+        self.write_cell(i, &write, rigid)
     }
 
-    /// Clears then sets a cell's objects and movements; true if anything,
+    /// Writes cell `i`'s objects and movements, booking the layers it
+    /// moves to rigid group `rigid` (its index), if any; true if anything,
     /// the rigid-body bookkeeping included, changed.
-    #[allow(clippy::too_many_arguments)]
-    fn write_cell(
-        &mut self,
-        i: usize,
-        set: &[u32],
-        clear: &[u32],
-        set_moves: &[u32],
-        clear_moves: &[u32],
-        layer_moves: &[u32],
-        rigid: bool,
-        rigid_index: u32,
-    ) -> bool {
+    fn write_cell(&mut self, i: usize, write: &CellWrite, rigid: Option<u32>) -> bool {
         let game = self.game;
         let b = &mut self.s.board;
         let mut changed = false;
-        if rigid {
+        let layer_moves = write.layer_moves;
+        if let Some(rigid_index) = rigid {
             let fill = &game.rigid_fill[rigid_index as usize];
             let (group, applied) = b.rigid_mut(i);
             let mask_within = group
@@ -135,7 +134,7 @@ impl Engine<'_> {
         let [cell, col, row, map] = b.cell_masks_mut(i);
         for w in 0..cell.len() {
             let old = cell[w];
-            let new = (old & !clear[w]) | set[w];
+            let new = (old & !write.clear[w]) | write.set[w];
             if new != old {
                 changed = true;
                 cell[w] = new;
@@ -149,7 +148,7 @@ impl Engine<'_> {
         let [mv, col, row, map] = b.moves_masks_mut(i);
         for w in 0..mv.len() {
             let old = mv[w];
-            let new = (old & !clear_moves[w]) | set_moves[w];
+            let new = (old & !write.clear_moves[w]) | write.set_moves[w];
             if new != old {
                 changed = true;
                 mv[w] = new;
