@@ -104,20 +104,7 @@ impl Engine<'_> {
     /// for a horizontal rule (cells `height` apart), a column for a
     /// vertical one (adjacent cells), skipping the lines whose masks say
     /// they cannot hold one.
-    fn scan_row(
-        &self,
-        row: &[Slot],
-        needs: &Needs,
-        starts: &Starts,
-        d: isize,
-        found: &mut Vec<Match>,
-    ) {
-        by_strides!(self.scan_row_of(row, needs, starts, d, found));
-    }
-
-    /// [`Engine::scan_row`] for `SO` words of objects and `SM` of
-    /// movements a cell (0: as the game has).
-    fn scan_row_of<const SO: usize, const SM: usize>(
+    fn scan_row<const SO: usize, const SM: usize>(
         &self,
         row: &[Slot],
         needs: &Needs,
@@ -240,26 +227,24 @@ impl Engine<'_> {
                 }
             }
         };
-        let lines = b.lines(starts.horizontal);
-        if starts.horizontal {
-            for y in starts.y.clone() {
-                let (objects, moves) = lines.masks_of::<SO, SM>(y);
-                if !needs.could_hold(so, sm, objects, moves) {
-                    continue;
-                }
-                for x in starts.x.clone() {
-                    visit(x, y, found);
-                }
-            }
+        let (outer, inner) = if starts.horizontal {
+            (starts.y.clone(), starts.x.clone())
         } else {
-            for x in starts.x.clone() {
-                let (objects, moves) = lines.masks_of::<SO, SM>(x);
-                if !needs.could_hold(so, sm, objects, moves) {
-                    continue;
-                }
-                for y in starts.y.clone() {
-                    visit(x, y, found);
-                }
+            (starts.x.clone(), starts.y.clone())
+        };
+        let lines = b.lines(starts.horizontal);
+        for line in outer {
+            let (objects, moves) = lines.masks_of::<SO, SM>(line);
+            if !needs.could_hold(so, sm, objects, moves) {
+                continue;
+            }
+            for k in inner.clone() {
+                let (x, y) = if starts.horizontal {
+                    (k, line)
+                } else {
+                    (line, k)
+                };
+                visit(x, y, found);
             }
         }
     }
@@ -384,13 +369,14 @@ impl Engine<'_> {
                             self.rescan(row, &starts, d, since, &mut last.matches, &mut kept.marks);
                         } else {
                             last.matches.clear();
-                            self.scan_row(row, &needs, &starts, d, &mut last.matches);
+                            let matches = &mut last.matches;
+                            by_strides!(self.scan_row(row, &needs, &starts, d, matches));
                             last.run = changes.run;
                         }
                         last.scanned = changes.now();
                         found.extend_from_slice(&last.matches);
                     }
-                    None => self.scan_row(row, &needs, &starts, d, found),
+                    None => by_strides!(self.scan_row(row, &needs, &starts, d, found)),
                 }
             }
             if found.len() == before {
