@@ -233,16 +233,8 @@ pub fn compile(source: &str) -> (Option<Game>, Log) {
     (game, log)
 }
 
-fn defined(parsed: &Parsed, name: &str) -> bool {
-    parsed.objects.iter().any(|o| o.name == name)
-        || parsed
-            .synonyms
-            .iter()
-            .chain(&parsed.aggregates)
-            .chain(&parsed.properties)
-            .any(|e| e.name == name)
-}
-
+/// The game, a step at a time: the steps log in the order upstream's
+/// compiler does, which is the order its messages are checked in.
 fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
     check_required(parsed, log)?;
     let palette_name = Symbols::palette_name(parsed, log);
@@ -313,6 +305,17 @@ fn check_required(parsed: &Parsed, log: &mut Log) -> Option<()> {
         return None;
     }
     Some(())
+}
+
+/// Whether an object or a legend entry has this name.
+fn defined(parsed: &Parsed, name: &str) -> bool {
+    parsed.objects.iter().any(|o| o.name == name)
+        || parsed
+            .synonyms
+            .iter()
+            .chain(&parsed.aggregates)
+            .chain(&parsed.properties)
+            .any(|e| e.name == name)
 }
 
 /// `None`, with a message, for a game too big for the engine's masks.
