@@ -35,9 +35,10 @@ pub struct Board {
 }
 
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
-/// constant where the caller knows it.
+/// constant where the caller knows it (code specialised for a game's
+/// strides is generic over them, 0 standing for any).
 #[inline(always)]
-fn words<const N: usize>(stride: usize) -> usize {
+pub(super) fn words<const N: usize>(stride: usize) -> usize {
     if N > 0 { N } else { stride }
 }
 

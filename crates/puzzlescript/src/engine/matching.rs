@@ -1,6 +1,7 @@
 //! Matching: where each row of a rule matches on the board.
 
 use super::Engine;
+use super::board::words;
 use super::rescan::{Kept, RowMatches};
 use crate::bits;
 use crate::compile::{CellPattern, Rule, Slot};
@@ -37,9 +38,10 @@ impl Engine<'_> {
     /// or the game's where they are 0.
     #[inline(always)]
     fn strides<const SO: usize, const SM: usize>(&self) -> (usize, usize) {
-        let so = if SO > 0 { SO } else { self.game.stride_obj };
-        let sm = if SM > 0 { SM } else { self.game.stride_mov };
-        (so, sm)
+        (
+            words::<SO>(self.game.stride_obj),
+            words::<SM>(self.game.stride_mov),
+        )
     }
 
     /// Whether cell `i` matches a pattern, for `SO` words of objects and

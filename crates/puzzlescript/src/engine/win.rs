@@ -1,6 +1,7 @@
 //! The win: a rule's `win`, or the win conditions holding, and what a win
 //! does in each [`Mode`].
 
+use super::board::words;
 use super::{Engine, Mode};
 use crate::bits;
 use crate::command::Command;
@@ -30,7 +31,7 @@ impl Engine<'_> {
     /// [`Engine::conditions_hold`] for `SO` words of objects a cell (0: as
     /// the game has).
     fn conditions_hold_of<const SO: usize>(&self) -> bool {
-        let so = if SO > 0 { SO } else { self.game.stride_obj };
+        let so = words::<SO>(self.game.stride_obj);
         let cells = || self.s.board.objects.chunks_exact(so);
         self.game.win_conditions.iter().all(|w| {
             let (a, b) = (&w.a[..so], &w.b[..so]);
