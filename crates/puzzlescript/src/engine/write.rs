@@ -131,36 +131,52 @@ impl Engine<'_> {
                 changed = true;
             }
         }
-        let [cell, col, row, map] = b.cell_masks_mut(i);
-        for w in 0..cell.len() {
-            let old = cell[w];
-            let new = (old & !write.clear[w]) | write.set[w];
-            if new != old {
-                changed = true;
-                cell[w] = new;
-                self.s.sfx_create[w] |= new & !old;
-                self.s.sfx_destroy[w] |= old & !new;
-            }
-            col[w] |= new;
-            row[w] |= new;
-            map[w] |= new;
-        }
-        let [mv, col, row, map] = b.moves_masks_mut(i);
-        for w in 0..mv.len() {
-            let old = mv[w];
-            let new = (old & !write.clear_moves[w]) | write.set_moves[w];
-            if new != old {
-                changed = true;
-                mv[w] = new;
-            }
-            col[w] |= new;
-            row[w] |= new;
-            map[w] |= new;
-        }
+        let (create, destroy) = (&mut self.s.sfx_create, &mut self.s.sfx_destroy);
+        changed |= write_words(
+            b.cell_masks_mut(i),
+            write.clear,
+            write.set,
+            |w, old, new| {
+                create[w] |= new & !old;
+                destroy[w] |= old & !new;
+            },
+        );
+        changed |= write_words(
+            b.moves_masks_mut(i),
+            write.clear_moves,
+            write.set_moves,
+            |_, _, _| {},
+        );
         if changed {
             // Rigid bookkeeping aside, rules read nothing else of a cell.
             self.s.scratch.changes.record(i);
         }
         changed
     }
+}
+
+/// Clears then sets a cell's words, widening their masks by the result,
+/// and tells `changed` of each word that changes (its index, old and new
+/// value); true if one did.
+#[inline(always)]
+fn write_words(
+    [cell, col, row, map]: [&mut [u32]; 4],
+    clear: &[u32],
+    set: &[u32],
+    mut changed: impl FnMut(usize, u32, u32),
+) -> bool {
+    let mut any = false;
+    for w in 0..cell.len() {
+        let old = cell[w];
+        let new = (old & !clear[w]) | set[w];
+        if new != old {
+            any = true;
+            cell[w] = new;
+            changed(w, old, new);
+        }
+        col[w] |= new;
+        row[w] |= new;
+        map[w] |= new;
+    }
+    any
 }
