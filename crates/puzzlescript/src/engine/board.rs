@@ -195,43 +195,56 @@ impl Board {
         )
     }
 
-    /// Cell `i`'s objects, with the masks that hold them (its column's,
-    /// its row's and the board's), to write together.
+    /// Cell `i`'s objects and its movements, each with the masks that
+    /// hold them (its column's, its row's and the board's), to write
+    /// together: `SO` and `SM` words (0: as the game has).
     #[inline(always)]
-    pub(super) fn cell_masks_mut(&mut self, i: usize) -> [&mut [u32]; 4] {
-        let so = self.stride_obj;
+    pub(super) fn write_masks_mut<const SO: usize, const SM: usize>(
+        &mut self,
+        i: usize,
+    ) -> ([&mut [u32]; 4], [&mut [u32]; 4]) {
         let (x, y) = self.xy(i);
-        [
-            span_mut(&mut self.objects, i, so),
-            span_mut(&mut self.col_objects, x, so),
-            span_mut(&mut self.row_objects, y, so),
-            &mut self.map_objects,
-        ]
-    }
-
-    /// Cell `i`'s movements with their masks, likewise.
-    #[inline(always)]
-    pub(super) fn moves_masks_mut(&mut self, i: usize) -> [&mut [u32]; 4] {
-        let sm = self.stride_mov;
-        let (x, y) = self.xy(i);
-        [
-            span_mut(&mut self.movements, i, sm),
-            span_mut(&mut self.col_moves, x, sm),
-            span_mut(&mut self.row_moves, y, sm),
-            &mut self.map_moves,
-        ]
+        let (so, sm) = (words::<SO>(self.stride_obj), words::<SM>(self.stride_mov));
+        (
+            [
+                span_mut(&mut self.objects, i, so),
+                span_mut(&mut self.col_objects, x, so),
+                span_mut(&mut self.row_objects, y, so),
+                &mut self.map_objects[..so],
+            ],
+            [
+                span_mut(&mut self.movements, i, sm),
+                span_mut(&mut self.col_moves, x, sm),
+                span_mut(&mut self.row_moves, y, sm),
+                &mut self.map_moves[..sm],
+            ],
+        )
     }
 
     /// Widens cell `i`'s masks of objects by what the cell holds now.
     #[inline(always)]
     pub(super) fn widen_objects(&mut self, i: usize) {
-        widen(self.cell_masks_mut(i));
+        let so = self.stride_obj;
+        let (x, y) = self.xy(i);
+        widen([
+            span_mut(&mut self.objects, i, so),
+            span_mut(&mut self.col_objects, x, so),
+            span_mut(&mut self.row_objects, y, so),
+            &mut self.map_objects,
+        ]);
     }
 
     /// Widens cell `i`'s masks of movements likewise.
     #[inline(always)]
     pub(super) fn widen_moves(&mut self, i: usize) {
-        widen(self.moves_masks_mut(i));
+        let sm = self.stride_mov;
+        let (x, y) = self.xy(i);
+        widen([
+            span_mut(&mut self.movements, i, sm),
+            span_mut(&mut self.col_moves, x, sm),
+            span_mut(&mut self.row_moves, y, sm),
+            &mut self.map_moves,
+        ]);
     }
 
     /// Every mask from the cells, as a turn starts.

@@ -6,21 +6,6 @@ use super::rescan::{Kept, RowMatches};
 use crate::bits;
 use crate::compile::{CellPattern, Rule, Slot};
 
-/// Calls `$self.$method::<SO, SM>(…)` with the words of objects and of
-/// movements the game's cells take as constants where they are one or two
-/// (the common games: their loops unroll), else as 0 (read at run time).
-macro_rules! by_strides {
-    ($self:ident.$method:ident($($arg:expr),* $(,)?)) => {
-        match ($self.game.stride_obj, $self.game.stride_mov) {
-            (1, 1) => $self.$method::<1, 1>($($arg),*),
-            (2, 1) => $self.$method::<2, 1>($($arg),*),
-            (1, 2) => $self.$method::<1, 2>($($arg),*),
-            (2, 2) => $self.$method::<2, 2>($($arg),*),
-            _ => $self.$method::<0, 0>($($arg),*),
-        }
-    };
-}
-
 impl Engine<'_> {
     /// The step between a rule's consecutive cells, scanning in `direction`.
     pub(super) fn delta(&self, direction: u32) -> isize {

@@ -18,11 +18,28 @@
 //!   specialised for the game's words a cell.
 //! * `rescan.rs`: a group's later passes bring its rules' matches up to
 //!   date from the cells changed since, rather than scan again.
-//! * `write.rs`: a match's right-hand side written into its cells.
+//! * `write.rs`: a match's right-hand side written into its cells, as the
+//!   matcher reads them: with the words a cell takes as constants.
 //! * `movement.rs`: the players' movements, then every movement resolved.
 //! * `win.rs`: the win, by a rule or by the win conditions.
 //! * `board.rs`: the [`Board`], its cells and masks, and the level as the
 //!   conformance tables print it.
+
+/// Calls `$self.$method::<SO, SM>(…)` with the words of objects and of
+/// movements the game's cells take as constants where they are one or two
+/// (the common games: their loops unroll), else as 0 (read at run time).
+/// Defined before the rooms, for the matcher's and the writes' use.
+macro_rules! by_strides {
+    ($self:ident.$method:ident($($arg:expr),* $(,)?)) => {
+        match ($self.game.stride_obj, $self.game.stride_mov) {
+            (1, 1) => $self.$method::<1, 1>($($arg),*),
+            (2, 1) => $self.$method::<2, 1>($($arg),*),
+            (1, 2) => $self.$method::<1, 2>($($arg),*),
+            (2, 2) => $self.$method::<2, 2>($($arg),*),
+            _ => $self.$method::<0, 0>($($arg),*),
+        }
+    };
+}
 
 mod board;
 mod groups;

@@ -111,6 +111,17 @@ impl Engine<'_> {
     /// moves to rigid group `rigid` (its index), if any; true if anything,
     /// the rigid-body bookkeeping included, changed.
     fn write_cell(&mut self, i: usize, write: &CellWrite, rigid: Option<u32>) -> bool {
+        by_strides!(self.write_cell_of(i, write, rigid))
+    }
+
+    /// [`Engine::write_cell`] for `SO` words of objects and `SM` of
+    /// movements a cell (0: as the game has).
+    fn write_cell_of<const SO: usize, const SM: usize>(
+        &mut self,
+        i: usize,
+        write: &CellWrite,
+        rigid: Option<u32>,
+    ) -> bool {
         let game = self.game;
         let b = &mut self.s.board;
         let mut changed = false;
@@ -131,22 +142,14 @@ impl Engine<'_> {
                 changed = true;
             }
         }
-        let (create, destroy) = (&mut self.s.sfx_create, &mut self.s.sfx_destroy);
-        changed |= write_words(
-            b.cell_masks_mut(i),
-            write.clear,
-            write.set,
-            |w, old, new| {
-                create[w] |= new & !old;
-                destroy[w] |= old & !new;
-            },
-        );
-        changed |= write_words(
-            b.moves_masks_mut(i),
-            write.clear_moves,
-            write.set_moves,
-            |_, _, _| {},
-        );
+        let (objects, moves) = b.write_masks_mut::<SO, SM>(i);
+        let so = objects[0].len();
+        let (create, destroy) = (&mut self.s.sfx_create[..so], &mut self.s.sfx_destroy[..so]);
+        changed |= write_words(objects, write.clear, write.set, |w, old, new| {
+            create[w] |= new & !old;
+            destroy[w] |= old & !new;
+        });
+        changed |= write_words(moves, write.clear_moves, write.set_moves, |_, _, _| {});
         if changed {
             // Rigid bookkeeping aside, rules read nothing else of a cell.
             self.s.scratch.changes.record(i);
@@ -165,8 +168,12 @@ fn write_words(
     set: &[u32],
     mut changed: impl FnMut(usize, u32, u32),
 ) -> bool {
+    // One length for all, so that no word is checked against its own.
+    let n = cell.len();
+    let (col, row, map) = (&mut col[..n], &mut row[..n], &mut map[..n]);
+    let (clear, set) = (&clear[..n], &set[..n]);
     let mut any = false;
-    for w in 0..cell.len() {
+    for w in 0..n {
         let old = cell[w];
         let new = (old & !clear[w]) | set[w];
         if new != old {
