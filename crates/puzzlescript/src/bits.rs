@@ -78,6 +78,18 @@ impl Scratch {
     }
 }
 
+/// The `k`th run of `n` words: cell `k`'s, in a board of `n` words a cell.
+#[inline(always)]
+pub(crate) fn span(words: &[u32], k: usize, n: usize) -> &[u32] {
+    &words[k * n..][..n]
+}
+
+/// [`span`], to write.
+#[inline(always)]
+pub(crate) fn span_mut(words: &mut [u32], k: usize, n: usize) -> &mut [u32] {
+    &mut words[k * n..][..n]
+}
+
 /// Whether bit `i` is set.
 pub(crate) fn has(words: &[u32], i: usize) -> bool {
     words.get(i >> 5).is_some_and(|w| w & (1 << (i & 31)) != 0)

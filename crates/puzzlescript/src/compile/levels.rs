@@ -73,7 +73,7 @@ pub(super) fn compile(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<
                             log.error_at(line + y, column, 1, text);
                             break 'fill;
                         };
-                        let cell = &mut cells[(x * height + y) * stride..][..stride];
+                        let cell = bits::span_mut(&mut cells, x * height + y, stride);
                         for id in glyph.iter().flatten() {
                             bits::set(cell, *id);
                         }

@@ -3,7 +3,7 @@
 //! and the level as the conformance tables print it.
 
 use super::Engine;
-use crate::bits;
+use crate::bits::{self, span, span_mut};
 use crate::compile::{Game, Grid};
 
 /// A level in play.
@@ -40,18 +40,6 @@ pub struct Board {
 #[inline(always)]
 pub(super) fn words<const N: usize>(stride: usize) -> usize {
     if N > 0 { N } else { stride }
-}
-
-/// The `k`th run of `n` words.
-#[inline(always)]
-fn span(words: &[u32], k: usize, n: usize) -> &[u32] {
-    &words[k * n..][..n]
-}
-
-/// [`span`], to write.
-#[inline(always)]
-fn span_mut(words: &mut [u32], k: usize, n: usize) -> &mut [u32] {
-    &mut words[k * n..][..n]
 }
 
 impl Board {
