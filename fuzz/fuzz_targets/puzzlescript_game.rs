@@ -5,7 +5,7 @@
 //! inputs taken from the same bytes.
 
 use puzzlescript::compile::compile;
-use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::engine::{Engine, Input, Mode};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -17,7 +17,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         return;
     }
     for index in 0..game.levels().len().min(4) {
-        let Some(mut engine) = Engine::load(&game, index, "fuzz", OnWin::NextLevel) else {
+        let Some(mut engine) = Engine::load(&game, index, "fuzz", Mode::Runner) else {
             continue;
         };
         engine.drain();

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 use puzzlescript::compile::{LevelData, compile};
-use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::engine::{Engine, Input, Mode};
 use puzzlescript::level::Level;
 use puzzlescript::play::Move;
 
@@ -216,7 +216,7 @@ fn main() {
             if !matches!(level, LevelData::Grid(_)) {
                 continue;
             }
-            let Some(mut engine) = Engine::load(&game, index, "bench", OnWin::Stop) else {
+            let Some(mut engine) = Engine::load(&game, index, "bench", Mode::Solver) else {
                 continue;
             };
             levels += 1;

@@ -1,14 +1,52 @@
 //! Bitsets as slices of 32-bit words: the currency of the engine.
 //!
-//! A cell's objects are one bit per object id; its movements are a 5-bit
-//! field per collision layer (up, down, left, right, action), layer `l` at
-//! bit `5 l`, a field free to straddle two words. The layouts are the
-//! official engine's, so that object ids, and hence the order in which the
-//! random generator's choices are listed, agree with it.
+//! A cell's objects are one bit per object id; its movements are a field
+//! of [`FIELD_BITS`] bits per collision layer ([`UP`], [`DOWN`], [`LEFT`],
+//! [`RIGHT`], [`ACTION`]), layer `l` at bit `FIELD_BITS * l`, a field free
+//! to straddle two words. The layouts are the official engine's, so that
+//! object ids, and hence the order in which the random generator's choices
+//! are listed, agree with it.
 
 /// The most words a mask may have: 2,048 objects, or 409 collision layers
-/// (five movement bits each). The compiler refuses a bigger game.
+/// (a field each). The compiler refuses a bigger game.
 pub(crate) const MAX_WORDS: usize = 64;
+
+/// The bits of a layer's movement field.
+pub(crate) const FIELD_BITS: usize = 5;
+
+/// Every bit of a field.
+pub(crate) const FIELD: u32 = (1 << FIELD_BITS) - 1;
+
+// The movement bits of a field, as the official engine numbers them (a
+// rule's direction is one of the first four too).
+/// Up.
+pub(crate) const UP: u32 = 0b00001;
+/// Down.
+pub(crate) const DOWN: u32 = 0b00010;
+/// Left.
+pub(crate) const LEFT: u32 = 0b00100;
+/// Right.
+pub(crate) const RIGHT: u32 = 0b01000;
+/// The action key.
+pub(crate) const ACTION: u32 = 0b10000;
+
+/// Left or right.
+pub(crate) const HORIZONTAL: u32 = LEFT | RIGHT;
+/// Up or down.
+pub(crate) const VERTICAL: u32 = UP | DOWN;
+
+/// Any of the four directions: a rule's `moving`, a sound's `orthogonal`.
+pub(crate) const MOVING: u32 = UP | DOWN | LEFT | RIGHT;
+
+// The official engine's codes for three rule words that are not
+// directions, kept so that a rule that writes one as a movement writes
+// what upstream writes.
+/// `no`.
+pub(crate) const NO: u32 = UP | DOWN;
+/// `randomdir`: a random direction is drawn for the layer.
+pub(crate) const RANDOMDIR: u32 = UP | LEFT;
+/// `random`.
+pub(crate) const RANDOM: u32 = DOWN | ACTION;
 
 /// A fixed-capacity bitset on the stack, for the turn's scratch masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +76,18 @@ impl Scratch {
     pub(crate) fn get_mut(&mut self) -> &mut [u32] {
         &mut self.words[..self.len]
     }
+}
+
+/// The `k`th run of `n` words: cell `k`'s, in a board of `n` words a cell.
+#[inline(always)]
+pub(crate) fn span(words: &[u32], k: usize, n: usize) -> &[u32] {
+    &words[k * n..][..n]
+}
+
+/// [`span`], to write.
+#[inline(always)]
+pub(crate) fn span_mut(words: &mut [u32], k: usize, n: usize) -> &mut [u32] {
+    &mut words[k * n..][..n]
 }
 
 /// Whether bit `i` is set.
@@ -105,40 +155,43 @@ pub(crate) fn ones(words: &[u32]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-/// ORs the 5-bit `field` in at bit `shift` (it may straddle two words).
-pub(crate) fn or_field(words: &mut [u32], field: u32, shift: usize) {
+/// ORs `field` into layer `layer`'s field (it may straddle two words).
+pub(crate) fn or_field(words: &mut [u32], field: u32, layer: usize) {
+    let shift = FIELD_BITS * layer;
     let (w, b) = (shift >> 5, shift & 31);
     if let Some(x) = words.get_mut(w) {
         *x |= field << b;
     }
-    if b > 27
+    if b + FIELD_BITS > 32
         && let Some(x) = words.get_mut(w + 1)
     {
         *x |= field >> (32 - b);
     }
 }
 
-/// Clears the bits of the 5-bit `field` at bit `shift`.
-pub(crate) fn clear_field(words: &mut [u32], field: u32, shift: usize) {
+/// Clears the bits of `field` in layer `layer`'s field.
+pub(crate) fn clear_field(words: &mut [u32], field: u32, layer: usize) {
+    let shift = FIELD_BITS * layer;
     let (w, b) = (shift >> 5, shift & 31);
     if let Some(x) = words.get_mut(w) {
         *x &= !(field << b);
     }
-    if b > 27
+    if b + FIELD_BITS > 32
         && let Some(x) = words.get_mut(w + 1)
     {
         *x &= !(field >> (32 - b));
     }
 }
 
-/// The 5-bit field at bit `shift`.
-pub(crate) fn field(words: &[u32], shift: usize) -> u32 {
+/// Layer `layer`'s field.
+pub(crate) fn field(words: &[u32], layer: usize) -> u32 {
+    let shift = FIELD_BITS * layer;
     let (w, b) = (shift >> 5, shift & 31);
     let mut v = words.get(w).map_or(0, |x| x >> b);
-    if b > 27 {
+    if b + FIELD_BITS > 32 {
         v |= words.get(w + 1).map_or(0, |x| x << (32 - b));
     }
-    v & 0x1f
+    v & FIELD
 }
 
 #[cfg(test)]
@@ -147,11 +200,12 @@ mod tests {
 
     #[test]
     fn fields_straddle_words() {
+        // Layer 6's field is bits 30 to 34.
         let mut w = [0u32; 2];
-        or_field(&mut w, 0b10101, 30);
-        assert_eq!(field(&w, 30), 0b10101);
-        clear_field(&mut w, 0b00100, 30);
-        assert_eq!(field(&w, 30), 0b10001);
+        or_field(&mut w, 0b10101, 6);
+        assert_eq!(field(&w, 6), 0b10101);
+        clear_field(&mut w, 0b00100, 6);
+        assert_eq!(field(&w, 6), 0b10001);
         assert_eq!(ones(&w).collect::<Vec<_>>(), vec![30, 34]);
     }
 }

@@ -124,7 +124,7 @@ impl Draw for Level {
         let mut pieces = Vec::new();
         for row in 0..height {
             for col in 0..width {
-                let words = &board[(col * height + row) * so..][..so];
+                let words = bits::span(&board, col * height + row, so);
                 let mut ids: Vec<usize> = bits::ones(words).collect();
                 ids.sort_by_key(|&id| (layer(id), id));
                 // The lowest layer a player is on here, if one is: from it

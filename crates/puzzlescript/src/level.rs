@@ -19,7 +19,7 @@ use puzzle_qa_core::game::{
 use puzzle_qa_core::search;
 
 use crate::compile::{Game, LevelData};
-use crate::engine::{Engine, Input, OnWin, Session};
+use crate::engine::{Engine, Input, Mode, Session};
 use crate::pack::Packing;
 use crate::play::{self, AGAIN_LIMIT, Move, Notation, drain};
 use crate::rng;
@@ -108,7 +108,7 @@ impl Level {
             tracking: false,
             spare: Mutex::new(Vec::new()),
         };
-        let mut engine = Engine::load(&level.game, index, seed, OnWin::Stop)?;
+        let mut engine = Engine::load(&level.game, index, seed, Mode::Solver)?;
         // A start whose again turns never stop is left as they leave it.
         drain(&mut engine);
         level.start = level.state_of(&engine);
@@ -199,7 +199,7 @@ impl Level {
                 } else {
                     Engine::load
                 };
-                let engine = load(&self.game, self.index, &self.seed, OnWin::Stop)
+                let engine = load(&self.game, self.index, &self.seed, Mode::Solver)
                     .expect("a grid level loads");
                 let board = engine.board().objects.clone();
                 let target = engine.restart_target().to_vec();
@@ -383,7 +383,7 @@ impl Level {
     /// space (the level-start turn included), or `None` when the space
     /// holds more than `limit` states.
     pub fn fired_rules(&self, limit: usize) -> Option<std::collections::BTreeSet<usize>> {
-        let mut start = Engine::load_tracking(&self.game, self.index, &self.seed, OnWin::Stop)?;
+        let mut start = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)?;
         drain(&mut start);
         let mut fired: std::collections::BTreeSet<usize> = start.fired().collect();
         let probe = Explore(Level {

@@ -5,6 +5,10 @@
 //! * `parse/`: the source text to [`ast::Parsed`], with the official
 //!   engine's parse errors and warnings (a file per section).
 //! * `log.rs`: those messages, kept as the official engine keeps them.
+//! * `compile/`: the parsed game to a [`compile::Game`], a step a file.
+//! * `engine/`: [`engine::Engine`], which plays it turn by turn, a concern
+//!   a file.
+//! * `bits.rs`: the masks both work in; `command.rs`: a rule's commands.
 
 #![warn(missing_docs, unreachable_pub)]
 
@@ -14,6 +18,7 @@ mod parse;
 
 pub use parse::parse;
 mod bits;
+mod command;
 pub mod engine;
 mod harness;
 pub use harness::GAME;

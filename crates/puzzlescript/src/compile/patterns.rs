@@ -1,46 +1,48 @@
 //! Concrete rules to bitmask matchers: each cell of a pattern becomes the
 //! objects and movements it requires and forbids, and what it writes.
 
-use super::rules::{Command, RawRule};
+use super::rules::RawRule;
 use super::symbols::Symbols;
 use crate::bits;
+use crate::command::Commands;
 use crate::log::Log;
 
-/// What one cell of a left-hand side requires.
+/// What one cell of a left-hand side requires, and what it becomes.
+///
+/// A cell fits when `cell & objects_seen == present`, its movements when
+/// `moves & moves_seen == moving`, and it holds an object of each `any_of`
+/// mask: one test a word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CellPattern {
+    /// The objects it requires.
     pub(crate) present: Box<[u32]>,
-    pub(crate) missing: Box<[u32]>,
-    /// Masks of which at least one object each must be present.
-    pub(crate) any_of: Vec<Box<[u32]>>,
-    pub(crate) moving: Box<[u32]>,
-    pub(crate) still: Box<[u32]>,
-    pub(crate) replace: Option<Replacement>,
-    /// The first word of `present`, `missing`, `moving`, `still`: the
-    /// whole pattern when a game fits one word per cell.
-    pub(crate) word: [u32; 4],
-    /// The first word of each `any_of` mask.
-    pub(crate) any_word: Box<[u32]>,
-    /// `present | missing`: the object bits the pattern looks at. The two
-    /// are disjoint (a rule that needs an object and its absence in one
-    /// cell is dropped), so a cell's objects fit when
-    /// `cell & objects_seen == present`: one test a word.
+    /// The object bits it looks at: `present`, and those it forbids (the
+    /// two are disjoint: a rule that needs an object and its absence in
+    /// one cell is dropped).
     pub(crate) objects_seen: Box<[u32]>,
-    /// `moving | still`, likewise disjoint: a cell's moving and stationary
-    /// objects are on different layers, or the rule is dropped.
+    /// The movements it requires.
+    pub(crate) moving: Box<[u32]>,
+    /// The movement bits it looks at: `moving`, and the layers it requires
+    /// to stand still (a cell's moving and stationary objects are on
+    /// different layers, or the rule is dropped).
     pub(crate) moves_seen: Box<[u32]>,
     /// Whether the pattern looks at movements at all: most do not.
     pub(crate) tests_moves: bool,
+    /// Masks (`stride_obj` words each, back to back) of which at least one
+    /// object each must be present: its properties.
+    pub(crate) any_of: Box<[u32]>,
+    pub(crate) replace: Option<Replacement>,
 }
 
 /// What a matched cell becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Replacement {
+    /// The objects it clears, before it sets `set`.
     pub(crate) clear: Box<[u32]>,
     pub(crate) set: Box<[u32]>,
+    /// Every movement bit it clears (`layer_moves` among them), before it
+    /// sets `set_moves`.
     pub(crate) clear_moves: Box<[u32]>,
-    /// `clear_moves` with `layer_moves`: every movement bit the write clears.
-    pub(crate) clear_moves_all: Box<[u32]>,
     pub(crate) set_moves: Box<[u32]>,
     /// Layers whose movement the rule rewrote (rigid bodies track these).
     pub(crate) layer_moves: Box<[u32]>,
@@ -66,7 +68,7 @@ pub(crate) enum Slot {
 /// One compiled rule.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule {
-    /// The direction it scans in, as a movement bit (1 up, 2 down, 4 left, 8 right).
+    /// The direction it scans in, as a movement bit ([`bits::UP`] and so on).
     pub(crate) direction: u32,
     pub(crate) rows: Vec<Vec<Slot>>,
     pub(crate) ellipses: Vec<usize>,
@@ -76,13 +78,14 @@ pub(crate) struct Rule {
     pub(crate) rigid: bool,
     pub(crate) random: bool,
     pub(crate) late: bool,
-    pub(crate) commands: Vec<Command>,
+    pub(crate) commands: Commands,
     /// Per row: every object its cells require (for skipping rows and columns).
     pub(crate) row_objects: Vec<Box<[u32]>>,
     pub(crate) row_moves: Vec<Box<[u32]>>,
-    /// Per row: its cells' `any_of` masks (without repeats). A row or
-    /// column of the board that can hold a match holds an object of each.
-    pub(crate) row_any_of: Vec<Vec<Box<[u32]>>>,
+    /// Per row: its cells' `any_of` masks (without repeats), back to back
+    /// as in [`CellPattern::any_of`]. A row or column of the board that
+    /// can hold a match holds an object of each.
+    pub(crate) row_any_of: Vec<Box<[u32]>>,
     /// All rows' objects together.
     pub(crate) objects: Box<[u32]>,
     /// All rows' required movements together.
@@ -96,15 +99,15 @@ pub(crate) struct Rule {
 
 pub(crate) fn dir_mask(dir: &str) -> u32 {
     match dir {
-        "up" => 0b00001,
-        "down" => 0b00010,
-        "left" => 0b00100,
-        "right" => 0b01000,
-        "moving" => 0b01111,
-        "no" => 0b00011,
-        "randomdir" => 0b00101,
-        "random" => 0b10010,
-        "action" => 0b10000,
+        "up" => bits::UP,
+        "down" => bits::DOWN,
+        "left" => bits::LEFT,
+        "right" => bits::RIGHT,
+        "moving" => bits::MOVING,
+        "no" => bits::NO,
+        "randomdir" => bits::RANDOMDIR,
+        "random" => bits::RANDOM,
+        "action" => bits::ACTION,
         _ => 0,
     }
 }
@@ -191,14 +194,14 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         used_l[layer] = Some(item.name.clone());
                         if object.is_some() {
                             bits::or(&mut present, &mask);
-                            bits::or_field(&mut layers_l, 0x1f, 5 * layer);
+                            bits::or_field(&mut layers_l, bits::FIELD, layer);
                         } else {
-                            any_of.push(mask.into_boxed_slice());
+                            any_of.extend_from_slice(&mask);
                         }
                         if item.dir == "stationary" {
-                            bits::or_field(&mut still, 0x1f, 5 * layer);
+                            bits::or_field(&mut still, bits::FIELD, layer);
                         } else {
-                            bits::or_field(&mut moving, dir_mask(&item.dir), 5 * layer);
+                            bits::or_field(&mut moving, dir_mask(&item.dir), layer);
                         }
                     }
                 }
@@ -215,23 +218,17 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     log.warning(raw.line, format!("This rule has something amounting to \"{}\" on the left-hand-side,which can never match, so the rule is getting removed during compilation.", overlap.join(", ").to_uppercase()));
                     continue 'rules;
                 }
-                let word = [present[0], missing[0], moving[0], still[0]];
-                let any_word = any_of.iter().map(|m| m[0]).collect();
                 let objects_seen: Box<[u32]> =
                     present.iter().zip(&missing).map(|(p, m)| p | m).collect();
                 let moves_seen: Box<[u32]> =
                     moving.iter().zip(&still).map(|(m, s)| m | s).collect();
                 let mut pattern = CellPattern {
-                    tests_moves: !bits::is_zero(&moves_seen),
-                    objects_seen,
-                    moves_seen,
-                    word,
-                    any_word,
                     present: present.clone().into_boxed_slice(),
-                    missing: missing.into_boxed_slice(),
-                    any_of,
+                    objects_seen,
                     moving: moving.clone().into_boxed_slice(),
-                    still: still.into_boxed_slice(),
+                    tests_moves: !bits::is_zero(&moves_seen),
+                    moves_seen,
+                    any_of: any_of.into_boxed_slice(),
                     replace: None,
                 };
                 if let Some(cell_r) = raw.rhs.get(r).and_then(|x| x.get(c)) {
@@ -307,19 +304,17 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                         }
                         used_r[layer] = Some(item.name.clone());
                         if !item.dir.is_empty() {
-                            bits::or_field(&mut layer_moves, 0x1f, 5 * layer);
+                            bits::or_field(&mut layer_moves, bits::FIELD, layer);
                         }
                         if let Some(id) = object.and_then(|o| o.id) {
                             bits::set(&mut set, id);
                             bits::or(&mut clear, &symbols.layer_masks[layer]);
-                            bits::or_field(&mut layers_r, 0x1f, 5 * layer);
+                            bits::or_field(&mut layers_r, bits::FIELD, layer);
                         }
                         match item.dir.as_str() {
-                            "stationary" => bits::or_field(&mut clear_moves, 0x1f, 5 * layer),
-                            "randomdir" => {
-                                bits::or_field(&mut random_dir, dir_mask("randomdir"), 5 * layer)
-                            }
-                            d => bits::or_field(&mut set_moves, dir_mask(d), 5 * layer),
+                            "stationary" => bits::or_field(&mut clear_moves, bits::FIELD, layer),
+                            "randomdir" => bits::or_field(&mut random_dir, bits::RANDOMDIR, layer),
+                            d => bits::or_field(&mut set_moves, dir_mask(d), layer),
                         }
                     }
                     if !bits::within(&present, &set) {
@@ -331,7 +326,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                     for layer in 0..layers {
                         if used_l[layer].is_some() && used_r[layer].is_none() {
                             bits::or(&mut clear, &symbols.layer_masks[layer]);
-                            bits::or_field(&mut layer_moves, 0x1f, 5 * layer);
+                            bits::or_field(&mut layer_moves, bits::FIELD, layer);
                         }
                     }
                     bits::clear(&mut layers_l, &layers_r);
@@ -343,13 +338,8 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             .iter()
                             .any(|m| !bits::is_zero(m));
                     if changes {
-                        let clear_moves_all: Vec<u32> = clear_moves
-                            .iter()
-                            .zip(&layer_moves)
-                            .map(|(a, b)| a | b)
-                            .collect();
+                        bits::or(&mut clear_moves, &layer_moves);
                         pattern.replace = Some(Replacement {
-                            clear_moves_all: clear_moves_all.into_boxed_slice(),
                             clear: clear.into_boxed_slice(),
                             set: set.into_boxed_slice(),
                             clear_moves: clear_moves.into_boxed_slice(),
@@ -397,19 +387,19 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
         let mut all_moves = zm();
         for row in &rows {
             let (mut o, mut m) = (z(), zm());
-            let mut any: Vec<Box<[u32]>> = Vec::new();
+            let mut any: Vec<u32> = Vec::new();
             for slot in row {
                 if let Slot::Cell(p) = slot {
                     bits::or(&mut o, &p.present);
                     bits::or(&mut m, &p.moving);
-                    for mask in &p.any_of {
-                        if !any.contains(mask) {
-                            any.push(mask.clone());
+                    for mask in p.any_of.chunks_exact(symbols.stride_obj) {
+                        if !any.chunks_exact(symbols.stride_obj).any(|a| a == mask) {
+                            any.extend_from_slice(mask);
                         }
                     }
                 }
             }
-            row_any_of.push(any);
+            row_any_of.push(any.into_boxed_slice());
             bits::or(&mut all, &o);
             bits::or(&mut all_moves, &m);
             row_objects.push(o.into_boxed_slice());
@@ -425,7 +415,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             rigid: raw.rigid,
             random: raw.random,
             late: raw.late,
-            commands: raw.commands,
+            commands: raw.commands.into_iter().collect(),
             row_objects,
             row_moves,
             row_any_of,

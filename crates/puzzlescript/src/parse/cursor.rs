@@ -14,6 +14,7 @@
 //! being letters (`not_name.rs`).
 
 use super::not_name::NOT_NAME;
+use crate::command::SFX;
 
 /// JavaScript's `\s` (which is also `[\p{Z}\s]`, and CodeMirror's space).
 pub(super) fn is_space(c: char) -> bool {
@@ -258,7 +259,7 @@ pub(super) fn color(s: &[char]) -> Option<usize> {
 
 /// A sound event (`sfx3`, `endlevel`, …), word-bounded, and its spaces.
 pub(super) fn sound_event(s: &[char]) -> Option<usize> {
-    const EVENTS: [&str; 21] = [
+    const EVENTS: [&str; 10] = [
         "undo",
         "restart",
         "titlescreen",
@@ -269,19 +270,11 @@ pub(super) fn sound_event(s: &[char]) -> Option<usize> {
         "endlevel",
         "showmessage",
         "closemessage",
-        "sfx0",
-        "sfx1",
-        "sfx2",
-        "sfx3",
-        "sfx4",
-        "sfx5",
-        "sfx6",
-        "sfx7",
-        "sfx8",
-        "sfx9",
-        "sfx10",
     ];
-    one_of(s, &EVENTS, ascii_boundary).map(|n| n + spaces(&s[n..]))
+    // At most one word of either list ends at a boundary where `s` starts.
+    one_of(s, &EVENTS, ascii_boundary)
+        .or_else(|| one_of(s, &SFX, ascii_boundary))
+        .map(|n| n + spaces(&s[n..]))
 }
 
 /// A sound verb (`move`, `cantmove`, …), word-bounded, and its spaces.

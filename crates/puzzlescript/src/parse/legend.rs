@@ -5,7 +5,7 @@
 //! (through properties).
 
 use super::cursor::{self, Line, Token};
-use super::{Found, KEYWORDS, Parser, mixed_case};
+use super::{Found, Parser, is_keyword, mixed_case};
 use crate::ast::LegendEntry;
 
 #[derive(Debug, Default)]
@@ -159,7 +159,7 @@ impl Parser<'_> {
             );
             ok = false;
         }
-        if KEYWORDS.contains(&name.as_str()) {
+        if is_keyword(&name) {
             self.warning(
                 head.column,
                 head.width,

@@ -27,13 +27,13 @@ mod objects;
 mod prelude;
 mod rules;
 pub(crate) use cursor::SECTIONS;
-pub(crate) use rules::COMMANDS;
 mod sounds;
 mod winconditions;
 
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::{LegendEntry, Parsed};
+use crate::command::SFX;
 use crate::log::Log;
 use cursor::Line;
 
@@ -54,7 +54,7 @@ const MAX_IDLE_STEPS: usize = 8;
 const EXPANSION_STEPS: usize = 100_000;
 const EXPANSION_DEPTH: usize = 10_000;
 
-/// Words a name should not be, warned about in the objects and the legend.
+/// Words a name should not be, with the sound effects ([`is_keyword`]).
 /// (`checkpoint` is allowed, as upstream allows it.)
 const KEYWORDS: &[&str] = &[
     "objects",
@@ -96,17 +96,6 @@ const KEYWORDS: &[&str] = &[
     "create",
     "destroy",
     "cantmove",
-    "sfx0",
-    "sfx1",
-    "sfx2",
-    "sfx3",
-    "sfx4",
-    "sfx5",
-    "sfx6",
-    "sfx7",
-    "sfx8",
-    "sfx9",
-    "sfx10",
     "cancel",
     "restart",
     "win",
@@ -120,6 +109,12 @@ const KEYWORDS: &[&str] = &[
     "showmessage",
     "closemessage",
 ];
+
+/// Whether a name is a word it should not be, warned about in the objects
+/// and the legend.
+fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name) || SFX.contains(&name)
+}
 
 /// Reads a game's source into its sections, logging what the official
 /// engine's parser would log. `log` should be fresh: the parse stops, as the

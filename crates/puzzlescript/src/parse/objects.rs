@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::cursor::{self, Line};
-use super::{KEYWORDS, Parser, mixed_case};
+use super::{Parser, is_keyword, mixed_case};
 use crate::ast::{LegendEntry, ObjectDef};
 
 /// What the next line of an object is expected to be.
@@ -107,7 +107,7 @@ impl Parser<'_> {
         if self.first.synonyms.contains_key(&name) {
             self.error(column, width, format!("Name \"{shown}\" already in use."));
         }
-        if KEYWORDS.contains(&name.as_str()) {
+        if is_keyword(&name) {
             self.warning(
                 column,
                 width,

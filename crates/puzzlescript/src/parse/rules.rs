@@ -5,27 +5,7 @@
 use super::cursor::{self, Line};
 use super::{Parser, mixed_case};
 use crate::ast::RuleLine;
-
-/// Commands a rule may end with (the compiler reads the same list).
-pub(crate) const COMMANDS: [&str; 17] = [
-    "sfx0",
-    "sfx1",
-    "sfx2",
-    "sfx3",
-    "sfx4",
-    "sfx5",
-    "sfx6",
-    "sfx7",
-    "sfx8",
-    "sfx9",
-    "sfx10",
-    "cancel",
-    "checkpoint",
-    "restart",
-    "win",
-    "message",
-    "again",
-];
+use crate::command::Command;
 
 /// What may stand before a rule's first bracket.
 const RULE_PREFIXES: [&str; 9] = [
@@ -131,8 +111,8 @@ impl Parser<'_> {
         if matches!(word, "..." | "rigid" | "random") {
             return;
         }
-        if COMMANDS.contains(&word) {
-            if word == "message" {
+        if let Some(command) = Command::named(word) {
+            if command == Command::Message {
                 self.token_index = -4;
             }
             return;

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use puzzle_qa_core::diagnostic::Severity;
 use puzzlescript::compile::compile;
-use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::engine::{Engine, Input, Mode};
 use serde::Deserialize;
 
 fn dir() -> PathBuf {
@@ -114,7 +114,7 @@ fn play(source: &str, case: &Case) -> Result<(), String> {
             log.official_texts().collect::<Vec<_>>()
         )
     })?;
-    let mut engine = Engine::load(&game, case.level, &case.seed, OnWin::NextLevel)
+    let mut engine = Engine::load(&game, case.level, &case.seed, Mode::Runner)
         .ok_or_else(|| format!("the game has no level {}", case.level))?;
     engine.drain();
     for step in &case.inputs {
@@ -415,7 +415,7 @@ fn a_levels_replay_draws_on_one_generator_as_one_engine_does() {
         let level = puzzlescript::level::Level::new(game.clone(), index, "unused").unwrap();
         let level = Chance::reseeded(&level, seed);
         let playback = AnyLevel::playback(&level, moves).unwrap().unwrap();
-        let mut engine = Engine::load(&game, index, seed, OnWin::Stop).unwrap();
+        let mut engine = Engine::load(&game, index, seed, Mode::Solver).unwrap();
         engine.drain();
         for input in moves.chars() {
             let input = match input {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use puzzle_qa_core::search::{Status, bfs};
 use puzzlescript::compile::Game;
-use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::engine::{Engine, Input, Mode};
 use puzzlescript::level::Level;
 use puzzlescript::play;
 use puzzlescript::play::Move;
@@ -14,7 +14,7 @@ use puzzlescript::play::Move;
 /// as a player plays it (one random generator throughout, every `again`
 /// turn run): the check a level's chain of pure steps is held to.
 fn wins_on_one_engine(game: &Game, index: usize, moves: &[Move], seed: &str) -> bool {
-    let mut engine = Engine::load(game, index, seed, OnWin::Stop).expect("a grid level");
+    let mut engine = Engine::load(game, index, seed, Mode::Solver).expect("a grid level");
     let drain = |engine: &mut Engine| {
         for _ in 0..play::AGAIN_LIMIT {
             if !engine.againing() {

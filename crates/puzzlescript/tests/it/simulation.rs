@@ -3,7 +3,7 @@
 //! play the sounds it expects, where it records them).
 
 use puzzlescript::compile::compile;
-use puzzlescript::engine::{Engine, Input, OnWin};
+use puzzlescript::engine::{Engine, Input, Mode};
 use serde_json::Value;
 
 /// Plays one case; `Err` says how it went wrong.
@@ -28,7 +28,7 @@ fn play(case: &Value) -> Result<(), String> {
         Value::Number(n) => n.to_string(),
         _ => "no seed given".to_string(),
     };
-    let mut engine = Engine::load(&game, level, &seed, OnWin::NextLevel).ok_or("no such level")?;
+    let mut engine = Engine::load(&game, level, &seed, Mode::Runner).ok_or("no such level")?;
     engine.drain();
     let trace = std::env::var_os("TRACE").is_some();
     if trace {

@@ -1,0 +1,409 @@
+//! The level in play: its cells' objects and movements, the rigid bodies'
+//! bookkeeping, and the masks of its rows, columns and the whole board;
+//! and the level as the conformance tables print it.
+
+use super::Engine;
+use crate::bits::{self, span, span_mut};
+use crate::compile::{Game, Grid};
+
+/// A level in play.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Object bits, `stride_obj` words per cell.
+    pub objects: Vec<u32>,
+    stride_obj: usize,
+    stride_mov: usize,
+    /// Movement fields, `stride_mov` words per cell.
+    pub(super) movements: Vec<u32>,
+    /// Per cell, in each layer's field: the rigid group (its index plus
+    /// one) of the rule that last wrote the layer's movement.
+    rigid_group: Vec<u32>,
+    /// Per cell: the layers whose movement a rigid rule wrote.
+    rigid_applied: Vec<u32>,
+    // The masks: per row, per column and for the whole board, the OR of
+    // its cells' objects, and of their movements (or more).
+    row_objects: Vec<u32>,
+    col_objects: Vec<u32>,
+    pub(super) map_objects: Vec<u32>,
+    row_moves: Vec<u32>,
+    col_moves: Vec<u32>,
+    pub(super) map_moves: Vec<u32>,
+}
+
+/// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
+/// constant where the caller knows it (code specialised for a game's
+/// strides is generic over them, 0 standing for any).
+#[inline(always)]
+pub(super) fn words<const N: usize>(stride: usize) -> usize {
+    if N > 0 { N } else { stride }
+}
+
+impl Board {
+    pub(super) fn new(game: &Game, grid: &Grid) -> Board {
+        let n = grid.width * grid.height;
+        let (so, sm) = (game.stride_obj, game.stride_mov);
+        Board {
+            width: grid.width,
+            height: grid.height,
+            objects: grid.cells.clone(),
+            stride_obj: so,
+            stride_mov: sm,
+            movements: vec![0; n * sm],
+            rigid_group: vec![0; n * sm],
+            rigid_applied: vec![0; n * sm],
+            row_objects: vec![0; grid.height * so],
+            col_objects: vec![0; grid.width * so],
+            map_objects: vec![0; so],
+            row_moves: vec![0; grid.height * sm],
+            col_moves: vec![0; grid.width * sm],
+            map_moves: vec![0; sm],
+        }
+    }
+
+    /// Cells.
+    pub fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// True for a level without cells.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The index of the cell at column `x`, row `y`.
+    #[inline(always)]
+    pub fn index(&self, x: usize, y: usize) -> usize {
+        x * self.height + y
+    }
+
+    /// The column and row of cell `i`.
+    #[inline(always)]
+    pub(super) fn xy(&self, i: usize) -> (usize, usize) {
+        (i / self.height, i % self.height)
+    }
+
+    /// Cell `i`'s objects.
+    #[inline(always)]
+    pub fn cell(&self, i: usize) -> &[u32] {
+        self.cell_of::<0>(i)
+    }
+
+    /// Cell `i`'s movements.
+    #[inline(always)]
+    pub(super) fn moves(&self, i: usize) -> &[u32] {
+        self.moves_of::<0>(i)
+    }
+
+    #[inline(always)]
+    pub(super) fn cell_mut(&mut self, i: usize) -> &mut [u32] {
+        let so = self.stride_obj;
+        span_mut(&mut self.objects, i, so)
+    }
+
+    #[inline(always)]
+    pub(super) fn moves_mut(&mut self, i: usize) -> &mut [u32] {
+        let sm = self.stride_mov;
+        span_mut(&mut self.movements, i, sm)
+    }
+
+    /// Cell `i`'s objects to read and its movements to write, at once.
+    #[inline(always)]
+    pub(super) fn cell_and_moves_mut(&mut self, i: usize) -> (&[u32], &mut [u32]) {
+        let (so, sm) = (self.stride_obj, self.stride_mov);
+        (
+            span(&self.objects, i, so),
+            span_mut(&mut self.movements, i, sm),
+        )
+    }
+
+    /// [`Board::cell`], `SO` words long (0: as the game has): a matcher
+    /// specialised for a game's strides reads cells through this.
+    #[inline(always)]
+    pub(super) fn cell_of<const SO: usize>(&self, i: usize) -> &[u32] {
+        let so = words::<SO>(self.stride_obj);
+        span(&self.objects, i, so)
+    }
+
+    /// [`Board::moves`], `SM` words long (0: as the game has).
+    #[inline(always)]
+    pub(super) fn moves_of<const SM: usize>(&self, i: usize) -> &[u32] {
+        let sm = words::<SM>(self.stride_mov);
+        span(&self.movements, i, sm)
+    }
+
+    /// The masks of the board's rows (`horizontal`) or of its columns.
+    #[inline(always)]
+    pub(super) fn lines(&self, horizontal: bool) -> Lines<'_> {
+        let (objects, moves) = if horizontal {
+            (&self.row_objects, &self.row_moves)
+        } else {
+            (&self.col_objects, &self.col_moves)
+        };
+        Lines {
+            objects,
+            moves,
+            stride_obj: self.stride_obj,
+            stride_mov: self.stride_mov,
+        }
+    }
+
+    /// Column `x`'s mask of objects.
+    #[inline(always)]
+    pub(super) fn col_objects(&self, x: usize) -> &[u32] {
+        span(&self.col_objects, x, self.stride_obj)
+    }
+
+    /// Column `x`'s mask of movements.
+    #[inline(always)]
+    pub(super) fn col_moves(&self, x: usize) -> &[u32] {
+        span(&self.col_moves, x, self.stride_mov)
+    }
+
+    /// Cell `i`'s rigid bookkeeping: its groups and its applied layers.
+    #[inline(always)]
+    pub(super) fn rigid(&self, i: usize) -> (&[u32], &[u32]) {
+        let sm = self.stride_mov;
+        (
+            span(&self.rigid_group, i, sm),
+            span(&self.rigid_applied, i, sm),
+        )
+    }
+
+    /// [`Board::rigid`], to write.
+    #[inline(always)]
+    pub(super) fn rigid_mut(&mut self, i: usize) -> (&mut [u32], &mut [u32]) {
+        let sm = self.stride_mov;
+        (
+            span_mut(&mut self.rigid_group, i, sm),
+            span_mut(&mut self.rigid_applied, i, sm),
+        )
+    }
+
+    /// Cell `i`'s objects and its movements, each with the masks that
+    /// hold them (its column's, its row's and the board's), to write
+    /// together: `SO` and `SM` words (0: as the game has).
+    #[inline(always)]
+    pub(super) fn write_masks_mut<const SO: usize, const SM: usize>(
+        &mut self,
+        i: usize,
+    ) -> ([&mut [u32]; 4], [&mut [u32]; 4]) {
+        let (x, y) = self.xy(i);
+        let (so, sm) = (words::<SO>(self.stride_obj), words::<SM>(self.stride_mov));
+        (
+            [
+                span_mut(&mut self.objects, i, so),
+                span_mut(&mut self.col_objects, x, so),
+                span_mut(&mut self.row_objects, y, so),
+                &mut self.map_objects[..so],
+            ],
+            [
+                span_mut(&mut self.movements, i, sm),
+                span_mut(&mut self.col_moves, x, sm),
+                span_mut(&mut self.row_moves, y, sm),
+                &mut self.map_moves[..sm],
+            ],
+        )
+    }
+
+    /// Widens cell `i`'s masks of objects by what the cell holds now.
+    #[inline(always)]
+    pub(super) fn widen_objects(&mut self, i: usize) {
+        let so = self.stride_obj;
+        let (x, y) = self.xy(i);
+        widen([
+            span_mut(&mut self.objects, i, so),
+            span_mut(&mut self.col_objects, x, so),
+            span_mut(&mut self.row_objects, y, so),
+            &mut self.map_objects,
+        ]);
+    }
+
+    /// Widens cell `i`'s masks of movements likewise.
+    #[inline(always)]
+    pub(super) fn widen_moves(&mut self, i: usize) {
+        let sm = self.stride_mov;
+        let (x, y) = self.xy(i);
+        widen([
+            span_mut(&mut self.movements, i, sm),
+            span_mut(&mut self.col_moves, x, sm),
+            span_mut(&mut self.row_moves, y, sm),
+            &mut self.map_moves,
+        ]);
+    }
+
+    /// Every mask from the cells, as a turn starts.
+    #[inline]
+    pub(super) fn compute_masks(&mut self) {
+        or_columns(
+            &self.objects,
+            self.height,
+            self.stride_obj,
+            &mut self.row_objects,
+            &mut self.col_objects,
+            &mut self.map_objects,
+        );
+        // A turn nearly always starts with no movement (the last one
+        // resolved them all); only then are the masks a plain clear.
+        if self.movements.iter().any(|&m| m != 0) {
+            or_columns(
+                &self.movements,
+                self.height,
+                self.stride_mov,
+                &mut self.row_moves,
+                &mut self.col_moves,
+                &mut self.map_moves,
+            );
+        } else {
+            self.row_moves.fill(0);
+            self.col_moves.fill(0);
+            self.map_moves.fill(0);
+        }
+    }
+
+    /// Puts the objects and movements back as a turn started, with no
+    /// rigid bookkeeping, for the turn to run again.
+    pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
+        self.objects.copy_from_slice(objects);
+        self.movements.copy_from_slice(movements);
+        self.rigid_group.fill(0);
+        self.rigid_applied.fill(0);
+    }
+
+    /// Puts `objects` back, with no movement and no rigid bookkeeping.
+    pub(super) fn restore(&mut self, objects: &[u32]) {
+        self.objects.clear();
+        self.objects.extend_from_slice(objects);
+        self.movements.fill(0);
+        self.rigid_group.fill(0);
+        self.rigid_applied.fill(0);
+        self.row_objects.fill(0);
+        self.col_objects.fill(0);
+    }
+}
+
+impl Engine<'_> {
+    /// The level as the conformance tables write it: each cell's object
+    /// names, numbered the first time they are met.
+    pub fn level_string(&self) -> String {
+        let b = &self.s.board;
+        let mut out = String::new();
+        let mut seen: Vec<String> = Vec::new();
+        // The tables list the cells in index order (column by column),
+        // `width` to a line.
+        for line in 0..b.height {
+            for k in 0..b.width {
+                let i = line * b.width + k;
+                let names = self.game.names_in(b.cell(i)).join(" ");
+                let n = match seen.iter().position(|s| *s == names) {
+                    Some(n) => n,
+                    None => {
+                        seen.push(names.clone());
+                        out.push_str(&names);
+                        out.push(':');
+                        seen.len() - 1
+                    }
+                };
+                out.push_str(&n.to_string());
+                out.push(',');
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// ORs a cell's words into its masks.
+#[inline(always)]
+fn widen([cell, col, row, map]: [&mut [u32]; 4]) {
+    bits::or(col, cell);
+    bits::or(row, cell);
+    bits::or(map, cell);
+}
+
+/// The masks of a board's rows, or of its columns, line by line.
+pub(super) struct Lines<'b> {
+    objects: &'b [u32],
+    moves: &'b [u32],
+    stride_obj: usize,
+    stride_mov: usize,
+}
+
+impl<'b> Lines<'b> {
+    /// Line `k`'s objects and movements, `SO` and `SM` words (0: as the
+    /// game has).
+    #[inline(always)]
+    pub(super) fn masks_of<const SO: usize, const SM: usize>(
+        &self,
+        k: usize,
+    ) -> (&'b [u32], &'b [u32]) {
+        (
+            span(self.objects, k, words::<SO>(self.stride_obj)),
+            span(self.moves, k, words::<SM>(self.stride_mov)),
+        )
+    }
+}
+
+/// ORs a column-major board's words into its row, column and board masks
+/// (cleared first). A column is contiguous, so this is one pass.
+fn or_columns(
+    cells: &[u32],
+    height: usize,
+    stride: usize,
+    rows: &mut [u32],
+    cols: &mut [u32],
+    all: &mut [u32],
+) {
+    rows.fill(0);
+    all.fill(0);
+    // Games of one or two words a cell are common: with the stride known,
+    // a cell's words are a fixed array and the loop is straight-line code.
+    match stride {
+        1 => return or_columns_of::<1>(cells, height, rows, cols, all),
+        2 => return or_columns_of::<2>(cells, height, rows, cols, all),
+        _ => {}
+    }
+    let columns = cells.chunks_exact((height * stride).max(1));
+    for (col, column) in cols.chunks_exact_mut(stride).zip(columns) {
+        col.fill(0);
+        for (row, cell) in rows
+            .chunks_exact_mut(stride)
+            .zip(column.chunks_exact(stride))
+        {
+            bits::or(row, cell);
+            bits::or(col, cell);
+        }
+        bits::or(all, col);
+    }
+}
+
+/// [`or_columns`] for a stride of `N` words, `rows` and `all` cleared.
+fn or_columns_of<const N: usize>(
+    cells: &[u32],
+    height: usize,
+    rows: &mut [u32],
+    cols: &mut [u32],
+    all: &mut [u32],
+) {
+    let (cells, _) = cells.as_chunks::<N>();
+    let (rows, _) = rows.as_chunks_mut::<N>();
+    let (cols, _) = cols.as_chunks_mut::<N>();
+    let mut every = [0; N];
+    for (col, column) in cols.iter_mut().zip(cells.chunks_exact(height.max(1))) {
+        let mut c = [0; N];
+        for (row, cell) in rows.iter_mut().zip(column) {
+            for w in 0..N {
+                row[w] |= cell[w];
+                c[w] |= cell[w];
+            }
+        }
+        *col = c;
+        for w in 0..N {
+            every[w] |= c[w];
+        }
+    }
+    all[..N].copy_from_slice(&every);
+}

@@ -1,0 +1,213 @@
+//! Rule groups: applied in order, with their loops, at every match or at
+//! one chosen at random.
+
+use super::Engine;
+use super::matching::{Match, Matches};
+use crate::bits;
+use crate::compile::{Group, Rule};
+
+impl Engine<'_> {
+    /// Applies the groups in order, skipping those `banned` (rigid groups
+    /// a turn is being retried without). After a loop's last group, play
+    /// goes back to its first while the loop changes something.
+    pub(super) fn apply_rules(
+        &mut self,
+        groups: &[Group],
+        loop_point: &[Option<usize>],
+        banned: Option<&[bool]>,
+    ) {
+        let mut propagated = false;
+        let mut loops = 0;
+        let mut g = 0;
+        while g < groups.len() {
+            if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false)) {
+                propagated = self.apply_group(&groups[g]) || propagated;
+            }
+            if propagated && let Some(Some(back)) = loop_point.get(g) {
+                g = *back;
+                propagated = false;
+                loops += 1;
+                if loops > 200 {
+                    break;
+                }
+                continue;
+            }
+            g += 1;
+        }
+    }
+
+    /// Applies a group; true if it changed anything.
+    fn apply_group(&mut self, group: &Group) -> bool {
+        if !self.group_could_match(group) {
+            return false;
+        }
+        if group.random {
+            return self.apply_random_group(group);
+        }
+        // The group's passes repeat until one changes nothing; after the
+        // first, a rule's rows are rescanned only around the cells changed
+        // since it last scanned them (see `Engine::rescan`).
+        self.s.scratch.changes.start(self.s.board.len());
+        let mut changed = false;
+        let mut again = true;
+        let mut loops = 0;
+        while again && loops < 200 {
+            loops += 1;
+            again = false;
+            for rule in &group.rules {
+                if self.try_apply(rule, group.rigid_index) {
+                    again = true;
+                }
+            }
+            changed |= again;
+        }
+        self.s.scratch.changes.stop();
+        changed
+    }
+
+    /// Applies one match of one rule of a random group, drawn from all of
+    /// them.
+    fn apply_random_group(&mut self, group: &Group) -> bool {
+        // Random groups are rare: their tuples are simply listed.
+        let mut all: Vec<(usize, Vec<Match>)> = Vec::new();
+        let mut found = Matches::default();
+        for (r, rule) in group.rules.iter().enumerate() {
+            if self.find_matches(rule, &mut found, None) {
+                let rows: Vec<Vec<Match>> = (0..found.ends.len())
+                    .map(|k| found.row(k).to_vec())
+                    .collect();
+                for tuple in tuples(&rows) {
+                    all.push((r, tuple));
+                }
+            }
+        }
+        if all.is_empty() {
+            return false;
+        }
+        let pick = self.s.rng.below(all.len());
+        let (r, tuple) = &all[pick.min(all.len() - 1)];
+        let rule = &group.rules[*r];
+        let modified = self.apply_at(rule, tuple, false, group.rigid_index);
+        self.note_fired(rule, modified);
+        self.queue_commands(rule);
+        modified
+    }
+
+    /// Whether the board holds every object and movement the rule needs
+    /// somewhere: most rules fail here, before any row is looked at.
+    #[inline]
+    fn could_match(&self, rule: &Rule) -> bool {
+        self.board_holds(&rule.objects, &rule.moves)
+    }
+
+    /// Whether the board holds what every rule of the group needs: most
+    /// groups fail here, before any of their rules is looked at.
+    #[inline]
+    fn group_could_match(&self, group: &Group) -> bool {
+        self.board_holds(&group.objects, &group.moves)
+    }
+
+    /// Whether the board's masks hold all of `objects` and `moves`.
+    #[inline(always)]
+    fn board_holds(&self, objects: &[u32], moves: &[u32]) -> bool {
+        let b = &self.s.board;
+        if self.game.single_word {
+            return objects[0] & !b.map_objects[0] == 0 && moves[0] & !b.map_moves[0] == 0;
+        }
+        bits::within(objects, &b.map_objects) && bits::within(moves, &b.map_moves)
+    }
+
+    /// Applies a rule of a group being applied at every match.
+    fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
+        if !self.could_match(rule) {
+            return false;
+        }
+        let mut found = std::mem::take(&mut self.s.scratch.matches);
+        let mut kept = std::mem::take(&mut self.s.scratch.kept);
+        let matched = self.find_matches(rule, &mut found, Some(&mut kept));
+        self.s.scratch.kept = kept;
+        if !matched {
+            self.s.scratch.matches = found;
+            return false;
+        }
+        let mut result = false;
+        if rule.has_replacements {
+            let rows = found.ends.len();
+            if rows == 1 {
+                // One row: its matches, in order, are the combinations of
+                // one match per row (each after the first checked again).
+                for (k, m) in found.all.iter().enumerate() {
+                    result |= self.apply_at(rule, std::slice::from_ref(m), k > 0, rigid_index);
+                }
+            } else {
+                result = self.apply_combinations(rule, &found, rigid_index);
+            }
+        }
+        self.s.scratch.matches = found;
+        self.note_fired(rule, result);
+        self.queue_commands(rule);
+        result
+    }
+
+    /// Applies a rule of several rows at every combination of one match
+    /// per row, the first row varying fastest, as upstream lists them.
+    fn apply_combinations(&mut self, rule: &Rule, found: &Matches, rigid_index: u32) -> bool {
+        let rows = found.ends.len();
+        let mut result = false;
+        let mut at = std::mem::take(&mut self.s.scratch.odometer);
+        at.clear();
+        at.resize(rows, 0);
+        let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
+        let mut first = true;
+        'tuples: loop {
+            tuple.clear();
+            tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
+            result |= self.apply_at(rule, &tuple, !first, rigid_index);
+            first = false;
+            let mut r = 0;
+            loop {
+                if r == rows {
+                    break 'tuples;
+                }
+                at[r] += 1;
+                if at[r] < found.row(r).len() {
+                    break;
+                }
+                at[r] = 0;
+                r += 1;
+            }
+        }
+        self.s.scratch.odometer = at;
+        self.s.scratch.tuple = tuple;
+        result
+    }
+
+    /// Records that `rule` matched, if it changed something or has
+    /// commands to queue (a match that does neither leaves play as it was).
+    #[inline]
+    fn note_fired(&mut self, rule: &Rule, modified: bool) {
+        if !self.s.fired.is_empty()
+            && (modified || !rule.commands.is_empty())
+            && let Some(fired) = self.s.fired.get_mut(rule.line)
+        {
+            *fired = true;
+        }
+    }
+}
+
+/// Every combination of one match per row, the first row varying fastest.
+fn tuples(rows: &[Vec<Match>]) -> Vec<Vec<Match>> {
+    let mut out: Vec<Vec<Match>> = vec![Vec::new()];
+    for row in rows {
+        let mut next = Vec::with_capacity(out.len() * row.len());
+        for m in row {
+            for t in &out {
+                let mut t = t.clone();
+                t.push(*m);
+                next.push(t);
+            }
+        }
+        out = next;
+    }
+    out
+}
