@@ -10,7 +10,7 @@ use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::{AnyLevel, Loaded};
 
 /// What a command asked of the files it was given.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
     /// `--game`: the game of every file, instead of telling it.
     pub game: Option<&'a str>,

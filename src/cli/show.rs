@@ -60,7 +60,7 @@ pub fn run(args: Args) -> Exit {
 /// Draws `level` (of the game called `game`, read from `file`) as `args`
 /// ask. Without `--moves`, a cheapest win is drawn, unless `unsolved` says
 /// why the level has none to look for (then its start alone).
-pub fn draw(
+fn draw(
     level: &dyn AnyLevel,
     game: &str,
     file: &str,
