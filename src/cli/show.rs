@@ -60,13 +60,7 @@ pub fn run(args: Args) -> Exit {
 /// Draws `level` (of the game called `game`, read from `file`) as `args`
 /// ask. Without `--moves`, a cheapest win is drawn, unless `unsolved` says
 /// why the level has none to look for (then its start alone).
-fn draw(
-    level: &dyn AnyLevel,
-    game: &str,
-    file: &str,
-    unsolved: Option<&str>,
-    args: &Args,
-) -> Exit {
+fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, args: &Args) -> Exit {
     // The moves to draw: the given ones, or a cheapest win.
     let (moves, what) = match (&args.moves, unsolved) {
         (Some(moves), _) => (moves.clone(), "the given moves".to_string()),
