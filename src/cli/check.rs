@@ -300,7 +300,10 @@ fn holds_levels(game: &'static GameChecks, path: &Path, verdict: &mut Exit) -> b
         level: None,
         seed: None,
     };
-    if super::load::every(path, request).is_some() {
+    // Named as the other messages name it: from the current folder.
+    let here = std::env::current_dir().unwrap_or_default();
+    let shown = path.strip_prefix(&here).unwrap_or(path);
+    if super::load::every(shown, request).is_some() {
         // Its game found levels the cheap count did not: check them.
         return true;
     }
@@ -500,7 +503,7 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
             number(solution.map(|solution| format!("{:.2}", solution.stats.milliseconds()))),
         ];
         let (new, unrecorded) = (is_new(subject), unrecorded(subject));
-        if unrecorded {
+        if unrecorded && subject.is_stale() {
             unrecorded_levels.push(subject);
         }
         let verdicts: Vec<(&str, &Verdict)> = subject.verdicts().collect();
@@ -584,19 +587,20 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
         print!(", {} new (what bless would record)", counts.new);
     }
     if counts.stale > 0 && !bless {
-        let stale: Vec<&LevelEntry> = reports
+        // Review goes through the changes kept as pending files, if any.
+        let kept: Vec<&Arc<Subject>> = reports
             .iter()
             .flat_map(|report| &report.levels)
-            .filter(|subject| subject.is_stale() && !unrecorded(subject))
-            .map(|subject| subject.entry())
+            .filter(|subject| {
+                subject.is_stale() && !unrecorded(subject) && subject.pending_file().is_some()
+            })
             .collect();
-        let settings = reports
-            .iter()
-            .flat_map(|report| &report.levels)
-            .map(|subject| subject.settings())
-            .next();
-        let review = settings.map_or(String::new(), |settings| {
-            format!("{} goes through them, ", settings.review_hint(stale))
+        let review = kept.first().map_or(String::new(), |first| {
+            let entries = kept.iter().map(|subject| subject.entry());
+            format!(
+                "{} goes through them, ",
+                first.settings().review_hint(entries)
+            )
         });
         print!(
             " ({} only because expectations are out of date: {review}`{}` accepts them all)",
