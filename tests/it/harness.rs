@@ -146,7 +146,7 @@ fn a_missing_expectation_is_a_new_level_until_blessed() {
     );
     let par = before["bloxorz::hook::par"].message().unwrap();
     assert!(
-        par.starts_with("new level: run `BLESS=1 cargo test -- bloxorz::hook`"),
+        par.starts_with("new level: run `BLESS=1 cargo test -- bloxorz::hook::`"),
         "{par}"
     );
     insta::assert_snapshot!("missing_expectation", failures(&before));

@@ -302,8 +302,8 @@ pub(super) fn orphans(
             .join(game.name)
             .join(format!("{stem}.{}", game.extension));
         problems.push(format!(
-            "{} has no level ({} does not exist): delete it ({}), or restore or rename the \
-             level",
+            "{} has no level ({} does not exist): delete it with {}, or restore or rename \
+             the level",
             settings.shown(&path),
             settings.shown(&level),
             settings.prune_hint(None)
