@@ -657,8 +657,8 @@ fn new_levels(subjects: &[&Arc<Subject>]) -> String {
         .map(|entry| entry.shown_expectation.as_str())
         .collect();
     let mut out = format!(
-        "\nnew levels: nothing holds them yet ({} not written), so their stale checks are what \
-         bless would record, not failures:\n",
+        "\nnew levels ({} not written yet: their stale checks are what bless would record, \
+         not failures):\n",
         expectations.join(", ")
     );
     let width = subjects
