@@ -488,13 +488,18 @@ pub fn run(args: Args) -> Exit {
         );
         return Exit::BadInput;
     }
+    let game_flag = args
+        .game
+        .as_deref()
+        .map_or(String::new(), |game| format!(" --game {}", shell_word(game)));
     let again = Again {
-        paths: args
-            .targets
-            .iter()
-            .filter(|target| !selection.filters.contains(target))
-            .map(|path| format!(" {}", shell_word(path)))
-            .collect(),
+        paths: game_flag
+            + &args
+                .targets
+                .iter()
+                .filter(|target| !selection.filters.contains(target))
+                .map(|path| format!(" {}", shell_word(path)))
+                .collect::<String>(),
         from: args.from.clone(),
     };
     // One suite per repository, and one for the game files on their own.
@@ -619,7 +624,7 @@ pub fn run(args: Args) -> Exit {
 /// How to run this review again, as messages suggest it: the paths it was
 /// given, and the folder it read the pending files from.
 pub struct Again {
-    /// ` PATH` for each path given, as given.
+    /// ` --game GAME` if given, then ` PATH` for each path given, as given.
     paths: String,
     /// `--from DIR`.
     from: Option<PathBuf>,
