@@ -356,7 +356,7 @@ impl SuiteRun {
                 let new = unrecorded(subject);
                 subject
                     .verdicts()
-                    .map(move |(_, verdict)| !verdict.passed() && !(new && is_stale(verdict)))
+                    .map(move |(_, verdict)| fails(verdict, new))
             })
             .chain(self.orphans.iter().map(|verdict| !verdict.passed()))
             .any(|failed| failed)
@@ -395,6 +395,16 @@ impl SuiteRun {
                 new: false,
             });
         }
+    }
+}
+
+/// Whether `verdict` fails its level: not when it passed, nor when it is
+/// only stale on a level nothing holds yet (`unrecorded`).
+fn fails(verdict: &Verdict, unrecorded: bool) -> bool {
+    match verdict {
+        Verdict::Passed { .. } => false,
+        Verdict::Stale { .. } => !unrecorded,
+        Verdict::Failed { .. } => true,
     }
 }
 
@@ -515,8 +525,7 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
                 Some((_, verdict)) => verdict.label().to_string(),
             });
             if let Some((name, verdict)) = verdict
-                && !verdict.passed()
-                && !(unrecorded && is_stale(verdict))
+                && fails(verdict, unrecorded)
             {
                 failures.push_str(&failure(&entry.trial(name), verdict));
             }

@@ -488,10 +488,9 @@ pub fn run(args: Args) -> Exit {
         );
         return Exit::BadInput;
     }
-    let game_flag = args
-        .game
-        .as_deref()
-        .map_or(String::new(), |game| format!(" --game {}", shell_word(game)));
+    let game_flag = args.game.as_deref().map_or(String::new(), |game| {
+        format!(" --game {}", shell_word(game))
+    });
     let again = Again {
         paths: game_flag
             + &args
