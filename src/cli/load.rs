@@ -141,8 +141,8 @@ fn read(path: &Path, request: Request, unasked: Option<u64>) -> Result<LevelFile
     let count = file.levels.len();
     if count == 0 {
         return Err(format!(
-            "error: {shown} holds no level: the {} game reads, but none of its entries is a \
-             level, so there is nothing to play\n  = hint: add a level (in PuzzleScript, a grid \
+            "error: {shown} holds no level: it reads as a {} file, but none of its entries is \
+             a level, so there is nothing to play\n  = hint: add a level (in PuzzleScript, a grid \
              in LEVELS; a `message` is not a level)\n",
             game.name
         ));

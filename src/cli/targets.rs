@@ -191,17 +191,25 @@ fn error(message: String) -> String {
     format!("error: {message}\n")
 }
 
-/// The game files on their own in `folder`: its visible files whose text
-/// a game recognises as one of its files (a PuzzleScript game, say), in
-/// name order.
+/// The game files on their own in `folder`: its visible files, named as a
+/// game that tells its files by their text names them (`.txt`), whose text
+/// that game recognises as one of its files (a PuzzleScript game, say), in
+/// name order. Only those files are read.
 fn game_files_in(folder: &Path) -> Vec<(&'static GameChecks, PathBuf)> {
     let Ok(entries) = fs::read_dir(folder) else {
         return Vec::new();
+    };
+    let named_as_a_game = |path: &Path| {
+        let extension = path.extension().map(|ext| ext.to_string_lossy());
+        all()
+            .iter()
+            .any(|game| game.recognises.is_some() && extension.as_deref() == Some(game.extension))
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
         .filter(|path| {
             path.is_file()
+                && named_as_a_game(path)
                 && !path
                     .file_name()
                     .is_some_and(|name| name.to_string_lossy().starts_with('.'))

@@ -537,8 +537,8 @@ fn an_inserted_level_is_announced_and_its_diff_starts_from_the_file_on_disk() {
 fn a_levels_section_of_messages_alone_has_no_level_to_solve_or_check() {
     let project = Project::empty();
     project.write(FILE, format!("{RULES}\nmessage nothing to play yet\n"));
-    let said = "error: mygame.txt holds no level: the puzzlescript game reads, but none of its \
-                entries is a level, so there is nothing to play\n  = hint: add a level (in \
+    let said = "error: mygame.txt holds no level: it reads as a puzzlescript file, but none of \
+                its entries is a level, so there is nothing to play\n  = hint: add a level (in \
                 PuzzleScript, a grid in LEVELS; a `message` is not a level)\n";
     for command in ["solve", "check", "bless"] {
         let out = beside(&project, &[command, "mygame.txt"]);
