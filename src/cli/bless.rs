@@ -2,16 +2,22 @@
 //! selected levels rewritten to what the checks found.
 
 use super::Exit;
-use super::check::{Mode, check};
+use super::check::{Asked, Mode, check};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// What to bless, as for `check`. Default: every level under ./levels.
+    /// What to bless, as for `check`. Default: every level under ./levels,
+    /// or, where there is no repository, the game files on their own here.
     #[arg(value_name = "PATH|FILTER")]
     targets: Vec<String>,
-    /// Also delete expectation files whose level no longer exists (only
-    /// when a whole repository is blessed; otherwise they are reported and
-    /// kept).
+    /// The game of the files given that stand outside any game's folder,
+    /// instead of telling it from their text.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Also delete the expectations no level has: the tables of a file of
+    /// many levels past its last level (or kept as `removed-N`), of the
+    /// files blessed; and, when a whole repository is blessed, expectation
+    /// files whose level file is gone. Not with a filter.
     #[arg(long)]
     prune: bool,
 }
@@ -23,5 +29,9 @@ pub fn run(args: Args) -> Exit {
     } else {
         Mode::Bless
     };
-    check(&args.targets, false, None, mode)
+    let asked = Asked {
+        targets: &args.targets,
+        game: args.game.as_deref(),
+    };
+    check(asked, false, None, mode)
 }

@@ -1,6 +1,6 @@
 //! `puzzle-qa check` and `puzzle-qa bless`: the harness's checks outside
-//! `cargo test`, over the whole repository, a folder, files, or trial-name
-//! filters.
+//! `cargo test`, over the whole repository, a folder, files, game files on
+//! their own, or trial-name filters.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -9,13 +9,14 @@ use serde::Serialize;
 use serde::ser::SerializeMap as _;
 
 use super::Exit;
-use super::targets::{Group, Selection, expectations_beside};
+use super::targets::{Filters, Group, Selection};
 use crate::games::all;
 
 use puzzle_qa_core::_cli_support::harness::{
-    LevelEntry, ORPHANS, Pruned, Settings, Suite, Verdict, afterword, prune_files, prune_tables,
+    LevelEntry, ORPHANS, Pruned, Scope, Settings, Suite, Verdict, afterword, prune_files,
+    prune_tables, prune_tables_of, shell_word,
 };
-use puzzle_qa_core::harness::Subject;
+use puzzle_qa_core::harness::{GameChecks, Subject};
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
@@ -27,18 +28,24 @@ pub enum Mode {
     CheckOnly,
     /// Rewrite stale machine-owned expectations.
     Bless,
-    /// Bless, and delete orphaned expectation files of a whole repository.
+    /// Bless, and delete the expectations no level has: orphaned files of
+    /// a whole repository, and the tables of the files checked.
     BlessAndPrune,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// What to check: a repository root, a levels/ folder, a game folder, level
-    /// files, or trial-name filters such as `GAME::LEVEL` or `::par`
-    /// (a check runs if its trial name contains any filter). Default: every
-    /// level under ./levels.
+    /// What to check: a repository root, a levels/ folder, a game folder,
+    /// level files, game files on their own (`mygame.txt`), or trial-name
+    /// filters such as `GAME::LEVEL` or `::par` (a filter selects the trials
+    /// it is whole `::` parts of). Default: every level under ./levels, or,
+    /// where there is no repository, the game files on their own here.
     #[arg(value_name = "PATH|FILTER")]
     targets: Vec<String>,
+    /// The game of the files given that stand outside any game's folder,
+    /// instead of telling it from their text.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
     /// Print one JSON object per level (and one for `orphans`) instead of a table.
     #[arg(long)]
     json: bool,
@@ -61,16 +68,58 @@ pub fn run(args: Args) -> Exit {
     } else {
         Mode::Check
     };
-    check(&args.targets, args.json, args.html.as_deref(), mode)
+    let asked = Asked {
+        targets: &args.targets,
+        game: args.game.as_deref(),
+    };
+    check(asked, args.json, args.html.as_deref(), mode)
 }
 
-/// `check` over `targets`; blessing rewrites stale expectations.
-pub fn check(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) -> Exit {
+/// What the command line named, as `check` and `bless` take it.
+#[derive(Clone, Copy)]
+pub struct Asked<'a> {
+    /// Paths and filters.
+    pub targets: &'a [String],
+    /// `--game`.
+    pub game: Option<&'a str>,
+}
+
+impl Asked<'_> {
+    /// `puzzle-qa COMMAND` on the same selection, ready to paste where it
+    /// was asked.
+    fn command(&self, command: &str) -> String {
+        let mut words = format!("puzzle-qa{} {command}", crate::games::flags());
+        if let Some(game) = self.game {
+            words.push_str(&format!(" --game {}", shell_word(game)));
+        }
+        for target in self.targets {
+            words.push(' ');
+            words.push_str(&shell_word(target));
+        }
+        words
+    }
+}
+
+/// `check` over what was `asked`; blessing rewrites stale expectations.
+pub fn check(asked: Asked, json: bool, html: Option<&Path>, mode: Mode) -> Exit {
     let bless = matches!(mode, Mode::Bless | Mode::BlessAndPrune);
-    let selection = match Selection::of(targets) {
+    let game = match asked.game {
+        None => None,
+        Some(name) => match crate::games::find(name) {
+            Some(game) => Some(game),
+            None => {
+                eprintln!(
+                    "error: unknown game `{name}`\n  = hint: games are {}",
+                    crate::games::names()
+                );
+                return Exit::BadInput;
+            }
+        },
+    };
+    let selection = match Selection::of(asked.targets, game) {
         Ok(selection) => selection,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprint!("{message}");
             return Exit::BadInput;
         }
     };
@@ -89,8 +138,9 @@ pub fn check(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) ->
     if bless && environment.ci {
         eprintln!(
             "error: bless refused: the CI environment variable is set, and expectations are \
-             never rewritten in CI; nothing was written\n  = hint: run `puzzle-qa bless` on \
-             your machine, review the diff, and commit it"
+             never rewritten in CI; nothing was written\n  = hint: run `{}` on your machine, \
+             review the diff, and commit it",
+            asked.command("bless")
         );
         return Exit::BadInput;
     }
@@ -101,78 +151,96 @@ pub fn check(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) ->
         );
         return Exit::BadInput;
     }
-    let prunes = mode == Mode::BlessAndPrune
-        && selection.filters.is_empty()
-        && selection
-            .groups
-            .values()
-            .any(|group| matches!(group, Group::Whole));
+    let prunes = mode == Mode::BlessAndPrune && selection.filters.is_empty();
     if mode == Mode::BlessAndPrune && !prunes {
         eprintln!(
-            "note: nothing pruned: --prune deletes orphaned expectations only when a whole \
-             repository is blessed, without level files or filters"
+            "note: nothing pruned: --prune deletes the expectations no level has only when no \
+             filter is given (it is not a check a filter could select)"
         );
     }
-    let reports: Vec<SuiteRun> = selection
-        .groups
+    let mut verdict = Exit::Passed;
+    let mut plans: Vec<Plan> = Vec::new();
+    for (root, group) in selection.groups {
+        let settings = Settings {
+            root,
+            bless,
+            ..environment.clone()
+        };
+        let plan = match group {
+            Group::Whole => {
+                if prunes {
+                    report_pruned(prune_files(&settings));
+                }
+                Plan {
+                    suite: Suite::discover(settings),
+                    entries: None,
+                }
+            }
+            Group::Levels(levels) => {
+                let entries = levels
+                    .into_iter()
+                    .filter(|(game, path)| holds_levels(game, path, &mut verdict))
+                    .flat_map(|(game, path)| LevelEntry::all_in(&settings, game, path))
+                    .collect();
+                Plan::of(settings, entries)
+            }
+        };
+        plans.push(plan);
+    }
+    if !selection.standalone.is_empty() {
+        let settings = Settings {
+            root: selection.here.clone(),
+            bless,
+            ..environment.clone()
+        };
+        let entries = selection
+            .standalone
+            .into_iter()
+            .filter(|(game, path)| holds_levels(game, path, &mut verdict))
+            .flat_map(|(game, path)| LevelEntry::beside(&settings, game, path))
+            .collect();
+        plans.push(Plan::of(settings, entries));
+    }
+    let names: Vec<String> = plans
+        .iter()
+        .flat_map(|plan| plan.suite.trial_names())
+        .collect();
+    let filters = Filters::new(&selection.filters, names.iter().map(String::as_str));
+    let reports: Vec<SuiteRun> = plans
         .into_iter()
-        .map(|(root, group)| {
-            let settings = Settings {
-                root,
-                bless,
-                ..environment.clone()
-            };
-            let (suite, whole) = match group {
-                Group::Whole => {
-                    if prunes {
-                        report_pruned(prune_files(&settings));
-                    }
-                    (Suite::discover(settings), true)
-                }
-                Group::Bare(files) => {
-                    let entries = files
-                        .into_iter()
-                        .flat_map(|(game, path)| {
-                            let beside = expectations_beside(&path);
-                            let shown = settings.shown(&beside);
-                            LevelEntry::all_in(&settings, game, path).into_iter().map(
-                                move |entry| LevelEntry {
-                                    expectation_path: beside.clone(),
-                                    shown_expectation: shown.clone(),
-                                    ..entry
-                                },
-                            )
-                        })
-                        .collect();
-                    (Suite::of(settings, entries), false)
-                }
-                Group::Levels(levels) => {
-                    let entries = levels
-                        .into_iter()
-                        .flat_map(|(game, path)| LevelEntry::all_in(&settings, game, path))
-                        .collect();
-                    (Suite::of(settings, entries), false)
-                }
-            };
-            let run = SuiteRun::run(&suite, &selection.filters, whole);
+        .map(|plan| {
+            let run = SuiteRun::run(&plan.suite, &filters, plan.entries.is_none());
             // After the run: bless has renumbered moved levels' tables by
             // now, so a table left without a level is really orphaned. The
             // verdicts are then those of the pruned files.
-            if prunes && whole && report_pruned(prune_tables(suite.settings())) {
-                let again = Suite::discover(suite.settings().clone());
-                return SuiteRun::run(&again, &selection.filters, whole);
+            if !prunes {
+                return run;
             }
-            run
+            let settings = plan.suite.settings().clone();
+            match plan.entries {
+                None if report_pruned(prune_tables(&settings)) => {
+                    SuiteRun::run(&Suite::discover(settings), &filters, true)
+                }
+                Some(entries) if report_pruned(prune_tables_of(entries.clone())) => {
+                    SuiteRun::run(&Suite::of(settings, entries), &filters, false)
+                }
+                _ => run,
+            }
         })
         .collect();
     if reports.iter().all(SuiteRun::is_empty) {
-        eprintln!("error: no level or check matches `{}`", targets.join(" "));
+        if verdict == Exit::Passed {
+            eprintln!(
+                "error: no level or check matches `{}`",
+                asked.targets.join(" ")
+            );
+        }
         return Exit::BadInput;
     }
     if json {
         reports.iter().for_each(SuiteRun::print_json);
     } else {
-        print_text(&reports, bless);
+        print_text(&reports, bless, &asked);
     }
     if let Some(dir) = html {
         let subjects: Vec<Arc<Subject>> = reports
@@ -188,10 +256,59 @@ pub fn check(targets: &[String], json: bool, html: Option<&Path>, mode: Mode) ->
         }
     }
     if reports.iter().any(SuiteRun::failed) {
-        Exit::Failed
-    } else {
-        Exit::Passed
+        verdict = verdict.max(Exit::Failed);
     }
+    verdict
+}
+
+/// One suite to run: a whole repository, or the entries given (level
+/// files of a repository, or game files on their own), kept to build the
+/// suite again after a prune.
+struct Plan {
+    suite: Suite,
+    entries: Option<Vec<LevelEntry>>,
+}
+
+impl Plan {
+    fn of(settings: Settings, entries: Vec<LevelEntry>) -> Self {
+        Plan {
+            suite: Suite::of(settings, entries.clone()),
+            entries: Some(entries),
+        }
+    }
+}
+
+/// Whether the file at `path`, given by name, has levels to check. A file
+/// of several levels that reads but holds none has nothing to check: no
+/// level's trials would be honest (there is no level 1), so what stops it
+/// is said here, as `solve` says it (it does not compile, or it holds no
+/// level), and the command ends as for bad input.
+fn holds_levels(game: &'static GameChecks, path: &Path, verdict: &mut Exit) -> bool {
+    let Some(many) = game.many else {
+        return true;
+    };
+    let count = std::fs::read(path)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .map(|text| (many.count)(&text));
+    // A file that cannot be read has its level 1's `parse` say why.
+    if count != Some(0) {
+        return true;
+    }
+    let request = super::load::Request {
+        game: Some(game.name),
+        level: None,
+        seed: None,
+    };
+    // Named as the other messages name it: from the current folder.
+    let here = std::env::current_dir().unwrap_or_default();
+    let shown = path.strip_prefix(&here).unwrap_or(path);
+    if super::load::every(shown, request).is_some() {
+        // Its game found levels the cheap count did not: check them.
+        return true;
+    }
+    *verdict = Exit::BadInput;
+    false
 }
 
 /// The verdicts of one suite.
@@ -203,18 +320,25 @@ struct SuiteRun {
 }
 
 impl SuiteRun {
-    /// Runs the checks of `suite` that the filters select, in parallel.
-    fn run(suite: &Suite, filters: &[String], whole: bool) -> Self {
-        let selected =
-            |name: &str| filters.is_empty() || filters.iter().any(|filter| name.contains(filter));
-        suite.check(selected);
+    /// Runs the checks of `suite` that the filters select, in parallel;
+    /// `whole`: the suite is a whole repository (its `orphans` check looks
+    /// at every file), else only the files checked have their tables
+    /// looked at, and the verdict is kept when it has something to say.
+    fn run(suite: &Suite, filters: &Filters, whole: bool) -> Self {
+        suite.check(|name| filters.selects(name));
         let levels = suite
             .subjects()
             .iter()
             .filter(|subject| subject.verdicts().next().is_some())
             .cloned()
             .collect();
-        let orphans = (whole && selected(ORPHANS)).then(|| suite.orphans());
+        let orphans = match (filters.selects(ORPHANS), whole) {
+            (false, _) => None,
+            (true, true) => Some(suite.orphans()),
+            (true, false) => Some(suite.tables()).filter(|verdict| {
+                !verdict.passed() || verdict.message().is_some() || !verdict.blessed().is_empty()
+            }),
+        };
         SuiteRun { levels, orphans }
     }
 
@@ -222,32 +346,17 @@ impl SuiteRun {
         self.levels.is_empty() && self.orphans.is_none()
     }
 
-    fn verdicts(&self) -> impl Iterator<Item = &Verdict> {
-        self.levels
-            .iter()
-            .flat_map(|subject| subject.verdicts().map(|(_, verdict)| verdict))
-            .chain(&self.orphans)
-    }
-
-    /// Whether a verdict failed. A level with no expectations yet (a bare
-    /// game file checked before its first bless) only reports: its stale
-    /// verdicts are what bless would record, not failures.
+    /// Whether a verdict failed. A level of a game file on its own checked
+    /// before its first bless only reports: its stale verdicts are what
+    /// bless would record ([`unrecorded`]), not failures.
     fn failed(&self) -> bool {
-        let unrecorded = |subject: &Arc<Subject>| {
-            let path = &subject.entry().expectation_path;
-            !path.exists()
-                && path
-                    .file_name()
-                    .is_some_and(|name| name.to_string_lossy().ends_with(".expectations.toml"))
-        };
         self.levels
             .iter()
             .flat_map(|subject| {
                 let new = unrecorded(subject);
-                subject.verdicts().map(move |(_, verdict)| {
-                    let only_unrecorded = new && matches!(verdict, Verdict::Stale { .. });
-                    !verdict.passed() && !only_unrecorded
-                })
+                subject
+                    .verdicts()
+                    .map(move |(_, verdict)| fails(verdict, new))
             })
             .chain(self.orphans.iter().map(|verdict| !verdict.passed()))
             .any(|failed| failed)
@@ -268,6 +377,7 @@ impl SuiteRun {
                 ms: solution.map(|solution| solution.stats.milliseconds()),
                 checks: Checks(subject.verdicts().collect()),
                 pending: subject.is_stale().then(|| subject.pending_file()).flatten(),
+                new: is_new(subject),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -282,9 +392,41 @@ impl SuiteRun {
                 ms: None,
                 checks: Checks(vec![(ORPHANS, verdict)]),
                 pending: None,
+                new: false,
             });
         }
     }
+}
+
+/// Whether `verdict` fails its level: not when it passed, nor when it is
+/// only stale on a level nothing holds yet (`unrecorded`).
+fn fails(verdict: &Verdict, unrecorded: bool) -> bool {
+    match verdict {
+        Verdict::Passed { .. } => false,
+        Verdict::Stale { .. } => !unrecorded,
+        Verdict::Failed { .. } => true,
+    }
+}
+
+fn is_stale(verdict: &Verdict) -> bool {
+    matches!(verdict, Verdict::Stale { .. })
+}
+
+/// Whether the level has no expectations yet (no expectation file, or no
+/// table for it in its file): a new level, whose stale checks say what
+/// bless would record.
+fn is_new(subject: &Subject) -> bool {
+    subject
+        .expectations()
+        .is_ok_and(|expectations| !expectations.exists())
+}
+
+/// Whether the level is one of a game file on its own whose expectation
+/// file does not exist yet (before its first bless): nothing holds it, so
+/// its new values are reported, not failed.
+fn unrecorded(subject: &Subject) -> bool {
+    let entry = subject.entry();
+    entry.standalone && !entry.expectation_path.exists()
 }
 
 /// One line of `check --json`; scripts depend on these names.
@@ -304,6 +446,10 @@ struct LevelLine<'a> {
     /// The level's pending file, when a stale check kept one for review.
     #[serde(skip_serializing_if = "Option::is_none")]
     pending: Option<String>,
+    /// The level has no expectations yet (no expectation file, or no table
+    /// for it): its stale checks say what bless would record.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    new: bool,
 }
 
 fn print_line(line: &LevelLine) {
@@ -335,9 +481,10 @@ impl Serialize for Checks<'_> {
     }
 }
 
-/// The summary table, then each failure in full, then notes and what bless
+/// The summary table, then each failure in full, then the new levels of a
+/// game file on its own before its first bless, then notes and what bless
 /// wrote, then a one-line total with the next command to run.
-fn print_text(reports: &[SuiteRun], bless: bool) {
+fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
     let mut columns: Vec<&'static str> = Vec::new();
     for subject in reports.iter().flat_map(|report| &report.levels) {
         for check in subject.entry().game.checks {
@@ -350,6 +497,7 @@ fn print_text(reports: &[SuiteRun], bless: bool) {
     header.extend(&columns);
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut failures = String::new();
+    let mut unrecorded_levels: Vec<&Arc<Subject>> = Vec::new();
     for subject in reports.iter().flat_map(|report| &report.levels) {
         let entry = subject.entry();
         let solution = subject.solution_if_solved();
@@ -364,16 +512,20 @@ fn print_text(reports: &[SuiteRun], bless: bool) {
             number(solution.map(|solution| solution.stats.stored.to_string())),
             number(solution.map(|solution| format!("{:.2}", solution.stats.milliseconds()))),
         ];
+        let (new, unrecorded) = (is_new(subject), unrecorded(subject));
+        if unrecorded && subject.is_stale() {
+            unrecorded_levels.push(subject);
+        }
         let verdicts: Vec<(&str, &Verdict)> = subject.verdicts().collect();
         for column in &columns {
             let verdict = verdicts.iter().find(|(name, _)| name == column);
-            row.push(
-                verdict
-                    .map_or("-", |(_, verdict)| verdict.label())
-                    .to_string(),
-            );
+            row.push(match verdict {
+                None => "-".to_string(),
+                Some((_, verdict)) if new && is_stale(verdict) => "new".to_string(),
+                Some((_, verdict)) => verdict.label().to_string(),
+            });
             if let Some((name, verdict)) = verdict
-                && !verdict.passed()
+                && fails(verdict, unrecorded)
             {
                 failures.push_str(&failure(&entry.trial(name), verdict));
             }
@@ -414,31 +566,138 @@ fn print_text(reports: &[SuiteRun], bless: bool) {
     if !failures.is_empty() {
         print!("\nfailures:\n{failures}");
     }
+    print!("{}", new_levels(&unrecorded_levels));
     for report in reports {
         print!("{}", afterword(&report.levels, report.orphans.as_ref()));
     }
-    let verdicts: Vec<&Verdict> = reports.iter().flat_map(SuiteRun::verdicts).collect();
-    let failed = verdicts.iter().filter(|verdict| !verdict.passed()).count();
-    let stale = verdicts
-        .iter()
-        .filter(|verdict| matches!(verdict, Verdict::Stale { .. }))
-        .count();
+    let mut counts = Counts::default();
+    for report in reports {
+        for subject in &report.levels {
+            let excused = unrecorded(subject);
+            for (_, verdict) in subject.verdicts() {
+                counts.add(verdict, excused);
+            }
+        }
+        if let Some(verdict) = &report.orphans {
+            counts.add(verdict, false);
+        }
+    }
     let levels: usize = reports.iter().map(|report| report.levels.len()).sum();
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     print!(
-        "\n{levels} level{}, {} check{}: {} passed, {failed} failed",
+        "\n{levels} level{}, {} check{}: {} passed, {} failed",
         plural(levels),
-        verdicts.len(),
-        plural(verdicts.len()),
-        verdicts.len() - failed
+        counts.all,
+        plural(counts.all),
+        counts.passed,
+        counts.failed
     );
-    if stale > 0 && !bless {
+    if counts.new > 0 {
+        print!(", {} new (what bless would record)", counts.new);
+    }
+    if counts.stale > 0 && !bless {
+        // Review goes through the changes kept as pending files, if any.
+        let kept: Vec<&Arc<Subject>> = reports
+            .iter()
+            .flat_map(|report| &report.levels)
+            .filter(|subject| {
+                subject.is_stale() && !unrecorded(subject) && subject.pending_file().is_some()
+            })
+            .collect();
+        let review = kept.first().map_or(String::new(), |first| {
+            let entries = kept.iter().map(|subject| subject.entry());
+            format!(
+                "{} goes through them, ",
+                first.settings().review_hint(entries)
+            )
+        });
         print!(
-            " ({stale} only because expectations are out of date: `puzzle-qa review` goes \
-             through them, `puzzle-qa bless` accepts them all)"
+            " ({} only because expectations are out of date: {review}`{}` accepts them all)",
+            counts.stale,
+            asked.command("bless")
         );
     }
     println!();
+}
+
+/// How the verdicts of a run went, for its last line.
+#[derive(Default)]
+struct Counts {
+    all: usize,
+    passed: usize,
+    failed: usize,
+    /// Failed only because expectations are out of date.
+    stale: usize,
+    /// Stale, of levels nothing holds yet ([`unrecorded`]): not failed.
+    new: usize,
+}
+
+impl Counts {
+    fn add(&mut self, verdict: &Verdict, unrecorded: bool) {
+        self.all += 1;
+        match verdict {
+            Verdict::Passed { .. } => self.passed += 1,
+            Verdict::Stale { .. } if unrecorded => self.new += 1,
+            Verdict::Stale { .. } => {
+                self.failed += 1;
+                self.stale += 1;
+            }
+            Verdict::Failed { .. } => self.failed += 1,
+        }
+    }
+}
+
+/// The new levels of game files on their own checked before their first
+/// bless: what each is (its status, par and solution), and how to record
+/// them; nothing when there are none.
+fn new_levels(subjects: &[&Arc<Subject>]) -> String {
+    let Some(first) = subjects.first() else {
+        return String::new();
+    };
+    let mut files: Vec<&LevelEntry> = Vec::new();
+    for subject in subjects {
+        let entry = subject.entry();
+        if !files.iter().any(|file| file.level_path == entry.level_path) {
+            files.push(entry);
+        }
+    }
+    let expectations: Vec<&str> = files
+        .iter()
+        .map(|entry| entry.shown_expectation.as_str())
+        .collect();
+    let mut out = format!(
+        "\nnew levels ({} not written yet: their stale checks are what bless would record, \
+         not failures):\n",
+        expectations.join(", ")
+    );
+    let width = subjects
+        .iter()
+        .map(|subject| subject.entry().id().chars().count())
+        .max()
+        .unwrap_or(0);
+    for subject in subjects {
+        let what = match subject.solution_if_solved() {
+            Some(solution) => {
+                let mut what = solution.status.to_string();
+                if let Some(par) = solution.par {
+                    what.push_str(&format!(", par {par}"));
+                }
+                if let Some(moves) = solution.moves.as_deref().filter(|moves| !moves.is_empty()) {
+                    what.push_str(&format!(": {moves}"));
+                }
+                what
+            }
+            None => "not solved (see its checks)".to_string(),
+        };
+        out.push_str(&format!("    {:<width$}  {what}\n", subject.entry().id()));
+    }
+    let settings = first.settings();
+    let bless: Vec<String> = files
+        .iter()
+        .map(|entry| settings.bless_command(entry, Scope::File))
+        .collect();
+    out.push_str(&format!("to record them: `{}`\n", bless.join("`, `")));
+    out
 }
 
 fn failure(name: &str, verdict: &Verdict) -> String {

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::games::{all, find};
-use puzzle_qa_core::_cli_support::level::{read_level, read_levels};
+use puzzle_qa_core::_cli_support::level::{read_level, read_levels, read_text};
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::level::{AnyLevel, Loaded};
 
@@ -29,7 +29,7 @@ pub struct LevelArgs {
     game: Option<String>,
     /// For a file of many levels (PuzzleScript): the level, counting grid
     /// levels from 1 (message entries are not levels); 1 by default.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N")]
     level: Option<u64>,
     /// For a game that uses randomness: the seed of its random generator.
     #[arg(long, value_name = "TEXT")]
@@ -139,13 +139,22 @@ fn read(path: &Path, request: Request, unasked: Option<u64>) -> Result<LevelFile
     };
     let (text, file) = read_levels(path, &shown, many)?;
     let count = file.levels.len();
+    if count == 0 {
+        return Err(format!(
+            "error: {shown} holds no level: it reads as a {} file, but none of its entries is \
+             a level, so there is nothing to play\n  = hint: add a level (in PuzzleScript, a grid \
+             in LEVELS; a `message` is not a level)\n",
+            game.name
+        ));
+    }
     let only = request.level.or(unasked);
     if let Some(number) = only
         && !(1..=count as u64).contains(&number)
     {
         return Err(format!(
-            "error: {shown} has {count} levels; there is no level {number}\n  = hint: levels \
-             count from 1\n"
+            "error: {shown} has {count} level{}; there is no level {number}\n  = hint: --level \
+             takes 1..={count} (levels count from 1; message entries are not levels)\n",
+            if count == 1 { "" } else { "s" }
         ));
     }
     for warning in &file.warnings {
@@ -196,13 +205,7 @@ fn game_of(path: &Path, shown: &str, named: Option<&str>) -> Result<&'static Gam
     if let Some(game) = crate::games::named().or_else(|| GameChecks::of_folder(path, all())) {
         return Ok(game);
     }
-    recognised(path).ok_or_else(|| {
-        format!(
-            "error: cannot tell the game of {shown} from its folder\n  = hint: put it under \
-             levels/<game>/ or pass --game GAME (games are {})\n",
-            crate::games::names()
-        )
-    })
+    recognised(path).ok_or_else(|| unrecognised(path, shown))
 }
 
 /// The game whose files read like the text of `path`, for a file that
@@ -210,4 +213,36 @@ fn game_of(path: &Path, shown: &str, named: Option<&str>) -> Result<&'static Gam
 pub fn recognised(path: &Path) -> Option<&'static GameChecks> {
     let text = String::from_utf8(std::fs::read(path).ok()?).ok()?;
     GameChecks::of_text(&text, all())
+}
+
+/// Why no game could be told for the file at `path` (shown as `shown`),
+/// which stands outside any game's folder, rendered: the real cause when
+/// there is one (it is a folder, cannot be read, is not UTF-8 text, with
+/// the line and column of the first bad byte, or is empty), else that no
+/// game reads its text as one of its files.
+pub fn unrecognised(path: &Path, shown: &str) -> String {
+    if path.is_dir() {
+        return format!(
+            "error: {shown} is a folder, not a level file\n  = hint: name a level file, or a \
+             game file such as `mygame.txt`\n"
+        );
+    }
+    let text = match read_text(path, shown) {
+        Ok(text) => text,
+        Err(rendered) => return rendered,
+    };
+    if text.trim().is_empty() {
+        return format!(
+            "error: {shown} is empty: it holds no game and no level\n  = hint: a level file \
+             holds a level (or, for a game of one file, the whole game); write one, or pass \
+             --game GAME to hear what that game expects of it (games are {})\n",
+            crate::games::names()
+        );
+    }
+    format!(
+        "error: cannot tell the game of {shown}: it is in no game's folder, and no game reads \
+         its text as one of its files\n  = hint: put it under levels/<game>/ or pass --game \
+         GAME (games are {})\n",
+        crate::games::names()
+    )
 }

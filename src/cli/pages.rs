@@ -72,7 +72,7 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
     // A stale level offers the command that accepts its change.
     let failures = if subject.is_stale() {
         let pending = subject.pending_file().is_some();
-        let command = subject.settings().accept_command(&entry.id(), pending);
+        let command = subject.settings().accept_command(entry, pending);
         format!(
             "{}{failures}",
             html::copyable("to accept this level's change", &command)

@@ -13,10 +13,13 @@ use serde::Serialize;
 use toml_edit::DocumentMut;
 
 use super::Exit;
+use super::targets::{Filters, Group, Selection};
 use crate::games;
 use crate::report::compare::{self, ValueChange};
 use crate::report::{member_table, regression_meaning};
-use puzzle_qa_core::_cli_support::harness::{PendingPlace, Settings, Suite, unified};
+use puzzle_qa_core::_cli_support::harness::{
+    LevelEntry, PendingPlace, Scope, Settings, Suite, shell_word, unified,
+};
 use puzzle_qa_core::_cli_support::picture::ascii;
 use puzzle_qa_core::harness::Subject;
 
@@ -35,10 +38,18 @@ object per level: {level, action: \"accepted\"|\"rejected\", expectation, change
 Exit status: 0 done (nothing pending is not an error); 2 bad usage, a FILTER that matches no \
 pending change, no terminal for the interactive review, or a file that cannot be written.")]
 pub struct Args {
-    /// Only the levels whose name (`GAME::LEVEL`, `GAME::FILE::N`) contains
-    /// one of these.
-    #[arg(value_name = "FILTER")]
-    filters: Vec<String>,
+    /// What to review: paths as `check` takes them (a game file on its own,
+    /// `mygame.txt`, reviews the pending changes beside it), and filters:
+    /// only the levels a FILTER selects, by their name (`GAME::LEVEL`,
+    /// `GAME::FILE::N`; a filter selects the names it is whole `::` parts
+    /// of). Default: the repository here, or, where there is none, the game
+    /// files on their own in this folder.
+    #[arg(value_name = "PATH|FILTER")]
+    targets: Vec<String>,
+    /// The game of the files given that stand outside any game's folder,
+    /// instead of telling it from their text.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
     /// Accept the selected pending changes (all without a FILTER), without
     /// asking: their values are written into the expectation files.
     #[arg(long, conflicts_with_all = ["reject", "list"])]
@@ -108,10 +119,17 @@ impl Change {
 
     /// The command that accepts this change alone.
     fn accept_command(&self, from: Option<&Path>) -> String {
-        let from = from.map_or(String::new(), |dir| format!(" --from {}", dir.display()));
-        let level = puzzle_qa_core::_cli_support::harness::shell_word(&self.level());
+        let entry = self.subject.entry();
+        let file = match entry.standalone {
+            true => format!(" {}", shell_word(&entry.shown_level)),
+            false => String::new(),
+        };
+        let from = from.map_or(String::new(), |dir| {
+            format!(" --from {}", shell_word(&dir.display().to_string()))
+        });
+        let level = shell_word(&self.level());
         let flags = games::flags();
-        format!("puzzle-qa{flags} review{from} --accept {level}")
+        format!("puzzle-qa{flags} review{file}{from} --accept {level}")
     }
 
     fn machine_keys(&self) -> Vec<&'static str> {
@@ -277,25 +295,22 @@ fn level_keys(text: &str, member: Option<usize>) -> Option<DocumentMut> {
     }
 }
 
-/// The pending files under `settings` that belong to no level of the
-/// repository (their level file is gone), in path order.
-fn orphans(settings: &Settings, suite: &Suite) -> Vec<PathBuf> {
+/// The pending files of `suite`'s repository that belong to none of its
+/// levels (their level file is gone), in path order.
+fn orphans(suite: &Suite) -> Vec<PathBuf> {
     let expectations = suite
         .subjects()
         .iter()
         .map(|subject| subject.entry().expectation_path.as_path());
-    puzzle_qa_core::_cli_support::harness::orphan_pending(settings, expectations)
+    puzzle_qa_core::_cli_support::harness::orphan_pending(suite.settings(), expectations)
 }
 
 /// Every pending change of `suite`'s levels that `filters` select, worst
 /// first (a mechanic turned decoration), then in level order; and a
 /// warning for each pending file left out (it does not parse, or the
 /// levels of its file moved since it was written).
-fn pending_changes(
-    settings: &Settings,
-    suite: &Suite,
-    filters: &[String],
-) -> (Vec<Change>, Vec<String>) {
+fn pending_changes(suite: &Suite, filters: &Filters) -> (Vec<Change>, Vec<String>) {
+    let settings = suite.settings();
     let (mut found, mut warnings) = (Vec::new(), Vec::new());
     let mut warn = |warning: String| {
         if !warnings.contains(&warning) {
@@ -304,8 +319,7 @@ fn pending_changes(
     };
     for subject in suite.subjects() {
         let entry = subject.entry();
-        let id = entry.id();
-        if !filters.is_empty() && !filters.iter().any(|filter| id.contains(filter.as_str())) {
+        if !filters.selects(&entry.id()) {
             continue;
         }
         let Some(anywhere) =
@@ -317,12 +331,12 @@ fn pending_changes(
         let Some(pending) = subject.pending_path() else {
             warn(format!(
                 "{} left out: the levels of {} moved since it was written, so its tables have \
-                 the old numbers; `puzzle-qa bless {}::{}` moves the tables (and drops it), \
-                 then `puzzle-qa check` keeps what is still to review",
+                 the old numbers; `{}` moves the tables (and drops it), then `{}` keeps what is \
+                 still to review",
                 settings.shown(&anywhere),
                 entry.shown_level,
-                entry.game.name,
-                entry.stem
+                settings.bless_command(entry, Scope::File),
+                check_command(entry)
             ));
             continue;
         };
@@ -333,9 +347,10 @@ fn pending_changes(
                 Ok(None) => continue,
                 Err(message) => {
                     warn(format!(
-                        "{} left out: {message}; fix it, or delete it and run `puzzle-qa check` \
-                     to keep the change again",
-                        settings.shown(&pending)
+                        "{} left out: {message}; fix it, or delete it and run `{}` to keep the \
+                         change again",
+                        settings.shown(&pending),
+                        check_command(entry)
                     ));
                     continue;
                 }
@@ -375,9 +390,17 @@ fn pending_changes(
             checks,
         });
     }
-    // Stable: level order within each group.
-    found.sort_by_key(|change| !change.regression());
     (found, warnings)
+}
+
+/// The `check` that keeps `entry`'s change as a pending file again: of
+/// the repository, or of the game file on its own.
+fn check_command(entry: &LevelEntry) -> String {
+    let file = match entry.standalone {
+        true => format!(" {}", shell_word(&entry.shown_level)),
+        false => String::new(),
+    };
+    format!("puzzle-qa{} check{file}", games::flags())
 }
 
 /// One pending change as `--list --json` prints it.
@@ -413,6 +436,26 @@ pub fn run(args: Args) -> Exit {
         );
         return Exit::BadInput;
     }
+    let game = match args.game.as_deref() {
+        None => None,
+        Some(name) => match games::find(name) {
+            Some(game) => Some(game),
+            None => {
+                eprintln!(
+                    "error: unknown game `{name}`\n  = hint: games are {}",
+                    games::names()
+                );
+                return Exit::BadInput;
+            }
+        },
+    };
+    let selection = match Selection::of(&args.targets, game) {
+        Ok(selection) => selection,
+        Err(message) => {
+            eprint!("{message}");
+            return Exit::BadInput;
+        }
+    };
     let settings = match Settings::for_command_line(".", games::all(), !args.json) {
         Ok(settings) => settings,
         Err(message) => {
@@ -438,13 +481,6 @@ pub fn run(args: Args) -> Exit {
         repeat: games::flags().to_string(),
         ..settings
     };
-    if !settings.levels_dir().is_dir() {
-        eprintln!(
-            "error: no levels/ folder here\n  = hint: run `puzzle-qa review` from the \
-             repository root"
-        );
-        return Exit::BadInput;
-    }
     if (args.accept || args.reject) && settings.check_only {
         eprintln!(
             "error: review refused: PUZZLE_QA_UPDATE=no asks that nothing be written; nothing \
@@ -452,48 +488,109 @@ pub fn run(args: Args) -> Exit {
         );
         return Exit::BadInput;
     }
-    // Pending files whose level is gone: deleted by a plain `--reject`,
-    // else named.
-    let suite = Suite::discover(settings.clone());
-    let orphaned = if args.filters.is_empty() {
-        orphans(&settings, &suite)
-    } else {
-        Vec::new()
+    let game_flag = args.game.as_deref().map_or(String::new(), |game| {
+        format!(" --game {}", shell_word(game))
+    });
+    let again = Again {
+        paths: game_flag
+            + &args
+                .targets
+                .iter()
+                .filter(|target| !selection.filters.contains(target))
+                .map(|path| format!(" {}", shell_word(path)))
+                .collect::<String>(),
+        from: args.from.clone(),
     };
-    for path in &orphaned {
-        let shown = settings.shown(path);
-        if args.reject {
-            match std::fs::remove_file(path) {
-                Ok(()) => println!("deleted {shown}: its level is gone"),
-                Err(error) => {
-                    eprintln!("error: cannot delete {shown}: {error}");
-                    return Exit::BadInput;
-                }
+    // One suite per repository, and one for the game files on their own.
+    let mut suites: Vec<(Suite, bool)> = Vec::new();
+    for (root, group) in selection.groups {
+        let settings = Settings {
+            root,
+            ..settings.clone()
+        };
+        suites.push(match group {
+            Group::Whole => (Suite::discover(settings), true),
+            Group::Levels(levels) => {
+                let entries = levels
+                    .into_iter()
+                    .flat_map(|(game, path)| LevelEntry::all_in(&settings, game, path))
+                    .collect();
+                (Suite::of(settings, entries), false)
             }
-        } else {
-            eprintln!(
-                "warning: {shown} belongs to no level (its level file is gone): `puzzle-qa \
-                 review --reject` deletes it"
-            );
+        });
+    }
+    if !selection.standalone.is_empty() {
+        let settings = Settings {
+            root: selection.here.clone(),
+            ..settings.clone()
+        };
+        let entries = selection
+            .standalone
+            .into_iter()
+            .flat_map(|(game, path)| LevelEntry::beside(&settings, game, path))
+            .collect();
+        suites.push((Suite::of(settings, entries), false));
+    }
+    let filters = Filters::new(
+        &selection.filters,
+        suites
+            .iter()
+            .flat_map(|(suite, _)| suite.subjects())
+            .map(|subject| subject.entry().id())
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str),
+    );
+    // Pending files whose level is gone (a repository's): deleted by a
+    // plain `--reject`, else named.
+    for (suite, whole) in &suites {
+        if !*whole || !selection.filters.is_empty() {
+            continue;
+        }
+        for path in orphans(suite) {
+            let shown = suite.settings().shown(&path);
+            if args.reject {
+                match std::fs::remove_file(&path) {
+                    Ok(()) => println!("deleted {shown}: its level is gone"),
+                    Err(error) => {
+                        eprintln!("error: cannot delete {shown}: {error}");
+                        return Exit::BadInput;
+                    }
+                }
+            } else {
+                eprintln!(
+                    "warning: {shown} belongs to no level (its level file is gone): `{}` \
+                     deletes it",
+                    again.command("--reject")
+                );
+            }
         }
     }
-    let (changes, warnings) = pending_changes(&settings, &suite, &args.filters);
+    let (mut changes, mut warnings) = (Vec::new(), Vec::new());
+    for (suite, _) in &suites {
+        let (found, said) = pending_changes(suite, &filters);
+        changes.extend(found);
+        warnings.extend(said);
+    }
+    // Stable: level order within each group.
+    changes.sort_by_key(|change| !change.regression());
     for warning in &warnings {
         eprintln!("warning: {warning}");
     }
     if changes.is_empty() {
-        if !args.filters.is_empty() {
+        if !selection.filters.is_empty() {
             eprintln!(
-                "error: no pending change matches `{}`\n  = hint: `puzzle-qa review --list` \
-                 shows what is pending",
-                args.filters.join(" ")
+                "error: no pending change matches `{}`\n  = hint: `{}` shows what is pending",
+                selection.filters.join(" "),
+                again.command("--list")
             );
             return Exit::BadInput;
         }
         if !args.json {
+            let check = format!("puzzle-qa{} check{}", games::flags(), again.paths);
             println!(
-                "nothing to review: no pending changes (a stale check keeps one when `puzzle-qa \
-                 check` or `cargo test` runs)"
+                "nothing to review: no pending changes (a stale check keeps one when `{check}` \
+                 or `cargo test` runs)"
             );
         }
         return Exit::Passed;
@@ -511,14 +608,43 @@ pub fn run(args: Args) -> Exit {
     }
     if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
         eprintln!(
-            "error: the interactive review needs a terminal\n  = hint: `puzzle-qa review --list` \
-             shows the {} pending change(s); `--accept [FILTER]` or `--reject [FILTER]` \
-             settles them without one",
-            changes.len()
+            "error: the interactive review needs a terminal\n  = hint: `{}` shows the {} \
+             pending change(s); `{}` or `{}` settles them without one",
+            again.command("--list"),
+            changes.len(),
+            again.command("--accept [FILTER]"),
+            again.command("--reject [FILTER]"),
         );
         return Exit::BadInput;
     }
-    screen::review(&changes, args.from.as_deref())
+    screen::review(&changes, &again)
+}
+
+/// How to run this review again, as messages suggest it: the paths it was
+/// given, and the folder it read the pending files from.
+pub struct Again {
+    /// ` --game GAME` if given, then ` PATH` for each path given, as given.
+    paths: String,
+    /// `--from DIR`.
+    from: Option<PathBuf>,
+}
+
+impl Again {
+    /// `puzzle-qa review PATHS [--from DIR] ARGS`.
+    fn command(&self, args: &str) -> String {
+        let from = self.from.as_ref().map_or(String::new(), |dir| {
+            format!(" --from {}", shell_word(&dir.display().to_string()))
+        });
+        let args = match args.is_empty() {
+            true => String::new(),
+            false => format!(" {args}"),
+        };
+        format!(
+            "puzzle-qa{} review{}{from}{args}",
+            games::flags(),
+            self.paths
+        )
+    }
 }
 
 /// `--list`: a line per change (or a JSON object).

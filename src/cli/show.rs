@@ -9,7 +9,7 @@ use puzzle_qa_core::_cli_support::harness::replace_whole;
 use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::picture::Playback;
-use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
+use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -72,7 +72,10 @@ fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, ar
             });
             match (solution.par, solution.moves) {
                 (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}")),
-                _ => (String::new(), format!("no solution ({})", solution.status)),
+                _ => (
+                    String::new(),
+                    no_win(solution.status, solution.stats.stored),
+                ),
             }
         }
     };
@@ -129,6 +132,22 @@ fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, ar
     }
 }
 
+/// Why a search drew no win, in full: what its status means, and how far
+/// it looked.
+fn no_win(status: Status, stored: u64) -> String {
+    match status {
+        Status::Unsolvable => format!(
+            "no solution: the level is unsolvable, no sequence of moves wins it ({stored} states \
+             explored)"
+        ),
+        Status::Limit => format!(
+            "no solution found: the search stopped at its limit of {stored} states without \
+             deciding (raise --limit)"
+        ),
+        other => format!("no solution ({other})"),
+    }
+}
+
 fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
     let start = &playback.frames[0].scene;
     if step {
@@ -137,7 +156,11 @@ fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
         print!("{}", ascii::grid(start));
     }
     print!("{}", ascii::key(start));
-    println!("{what}: {moves}");
+    if moves.is_empty() {
+        println!("{what}");
+    } else {
+        println!("{what}: {moves}");
+    }
     if let Some(reason) = &playback.refused {
         println!("stopped after {} moves: {reason}", playback.moves());
     } else if !playback.won && !moves.is_empty() {

@@ -28,7 +28,7 @@ pub struct Args {
     algorithm: Algorithm,
     /// For files of many levels (PuzzleScript): solve only level N
     /// (counting grid levels from 1); without it, every level.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N")]
     level: Option<u64>,
     /// Print one JSON object per level instead of a table.
     #[arg(long)]

@@ -1,6 +1,7 @@
-//! What `check` and `bless` were asked to check: a repository root, a
-//! levels/ folder, a game folder, level files, or trial-name filters, each
-//! path resolved to the project it belongs to.
+//! What `check`, `bless` and `review` were asked to act on: a repository
+//! root, a levels/ folder, a game folder, level files, game files on their
+//! own, or trial-name filters, each path resolved to the project it belongs
+//! to; and how filters select names.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -10,10 +11,17 @@ use crate::games::{all, find};
 use puzzle_qa_core::_cli_support::harness::Settings;
 use puzzle_qa_core::harness::GameChecks;
 
-/// What the command line asked to check: levels per project root, and
-/// trial-name filters (a check runs if its trial name contains any).
+/// What the command line asked for: levels per project root, game files on
+/// their own, and trial-name filters ([`Filters`]).
 pub struct Selection {
     pub groups: BTreeMap<PathBuf, Group>,
+    /// Game files outside any repository (`mygame.txt` of PuzzleScript),
+    /// each with its expectations beside it (`mygame.expectations.toml`),
+    /// checked from the current folder: messages show paths from there, so
+    /// a command they suggest names the file as it is typed here.
+    pub standalone: Vec<(&'static GameChecks, PathBuf)>,
+    /// The current folder: the root of the standalone files' checks.
+    pub here: PathBuf,
     pub filters: Vec<String>,
 }
 
@@ -22,24 +30,24 @@ pub enum Group {
     Whole,
     /// These level files only.
     Levels(Vec<(&'static GameChecks, PathBuf)>),
-    /// Game files outside any repository (`mygame.txt` of PuzzleScript),
-    /// each with its expectations beside it (`mygame.expectations.toml`).
-    Bare(Vec<(&'static GameChecks, PathBuf)>),
-}
-
-/// Where a bare game file's expectations live: beside it,
-/// `mygame.txt` → `mygame.expectations.toml`.
-pub fn expectations_beside(path: &Path) -> PathBuf {
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!("{stem}.expectations.toml"))
 }
 
 impl Selection {
-    pub fn of(targets: &[String]) -> Result<Self, String> {
+    /// Reads `targets`; `game` is `--game`'s, the game of every file given
+    /// that stands outside any game's folder. With no path: the repository
+    /// here, or, where there is none (no `levels/` folder here or above),
+    /// the game files on their own in this folder. The error is rendered
+    /// (`error: …`, a line and column where it has them), ready to print.
+    pub fn of(targets: &[String], game: Option<&'static GameChecks>) -> Result<Self, String> {
+        let here = std::env::current_dir()
+            .map_err(|error| format!("error: no current folder: {error}\n"))?;
         let mut selection = Selection {
             groups: BTreeMap::new(),
+            standalone: Vec::new(),
+            here,
             filters: Vec::new(),
         };
+        let named = game.or_else(crate::games::named);
         for target in targets {
             let path = Path::new(target);
             let looks_like_a_path = target.contains(['/', '\\']) || path.extension().is_some();
@@ -47,106 +55,119 @@ impl Selection {
                 selection.filters.push(target.clone());
                 continue;
             }
-            let absolute = absolute(path).map_err(|why| match why {
-                Missing::NotFound => format!("no such file or folder: {target}"),
-                Missing::Other(why) => format!("{target}: {why}"),
-            })?;
-            // A file outside any game's folder: the game of --game-manifest,
-            // or the game that recognises its text, checked where it stands.
-            let bare = (absolute.is_file() && game_of_folder(absolute.parent()).is_none())
-                .then(|| crate::games::named().or_else(|| super::load::recognised(&absolute)))
-                .flatten();
-            if let Some(game) = bare {
-                let folder = ancestor(&absolute, 1);
-                match selection
-                    .groups
-                    .entry(folder)
-                    .or_insert_with(|| Group::Bare(Vec::new()))
-                {
-                    Group::Bare(files) if !files.iter().any(|(_, p)| *p == absolute) => {
-                        files.push((game, absolute));
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            if absolute.is_file() {
-                let game = game_of_folder(absolute.parent()).ok_or_else(|| {
-                    format!(
-                        "cannot tell the game of {target} from its folder\n  = hint: levels \
-                         live in levels/<game>/ (games: {})",
-                        crate::games::names()
-                    )
-                })?;
-                selection.add(ancestor(&absolute, 3), vec![(game, absolute)]);
-            } else if absolute.is_dir() {
-                if absolute.join("levels").is_dir() {
-                    selection.groups.insert(absolute, Group::Whole);
-                } else if let Some(game) = game_of_folder(Some(&absolute)) {
-                    let root = ancestor(&absolute, 2);
-                    let levels = puzzle_qa_core::_cli_support::harness::levels(&Settings::new(
-                        root.clone(),
-                        all(),
-                    ))
-                    .into_iter()
-                    .filter(|entry| entry.game.name == game.name)
-                    .map(|entry| (game, entry.level_path))
-                    .collect();
-                    selection.add(root, levels);
-                } else if absolute.file_name().is_some_and(|name| name == "levels") {
-                    selection
-                        .groups
-                        .insert(ancestor(&absolute, 1), Group::Whole);
-                } else if absolute
-                    .parent()
-                    .is_some_and(|folder| game_of_folder(Some(folder)).is_some())
-                {
-                    return Err(format!(
-                        "{target} is a folder, not a level file\n  = hint: a level is a file in \
-                         levels/<game>/; check the whole game with `puzzle-qa check {}`",
-                        Path::new(target).parent().map_or(".".into(), |folder| {
-                            let shown = folder.display().to_string();
-                            if shown.is_empty() {
-                                ".".to_string()
-                            } else {
-                                shown
-                            }
-                        })
-                    ));
-                } else {
-                    return Err(format!(
-                        "{target} is neither a repository (no levels/ folder in it), a levels/ \
-                         folder, a game folder (games: {}) nor a level file",
-                        crate::games::names()
-                    ));
-                }
-            } else {
-                return Err(format!("no such file or folder: {target}"));
-            }
+            selection.add_path(target, named)?;
         }
-        if selection.groups.is_empty() {
-            let here =
-                std::env::current_dir().map_err(|error| format!("no current folder: {error}"))?;
-            if !here.join("levels").is_dir() {
-                let root = here
-                    .ancestors()
-                    .skip(1)
-                    .find(|folder| folder.join("levels").is_dir());
-                let hint = match root {
-                    Some(root) => format!(
-                        "the repository is {}: run from there, or name level files or a game \
-                         folder from here",
-                        root.display()
-                    ),
-                    None => "run from the repository root, or name a levels folder, a game \
-                             folder or level files"
-                        .to_string(),
-                };
-                return Err(format!("no levels/ folder here\n  = hint: {hint}"));
-            }
-            selection.groups.insert(here, Group::Whole);
+        if selection.groups.is_empty() && selection.standalone.is_empty() {
+            selection.default_here()?;
         }
         Ok(selection)
+    }
+
+    /// Adds the file or folder `target` names; the error rendered.
+    fn add_path(&mut self, target: &str, named: Option<&'static GameChecks>) -> Result<(), String> {
+        let path = Path::new(target);
+        let absolute = absolute(path).map_err(|why| match why {
+            Missing::NotFound => error(format!("no such file or folder: {target}")),
+            Missing::Other(why) => error(format!("{target}: {why}")),
+        })?;
+        let in_game_folder = game_of_folder(absolute.parent());
+        if absolute.is_file() && in_game_folder.is_none() {
+            // A file outside any game's folder: the game `--game` (or
+            // `--game-manifest`) names, or the game that recognises its
+            // text, checked where it stands.
+            let game = match named.or_else(|| super::load::recognised(&absolute)) {
+                Some(game) => game,
+                None => return Err(super::load::unrecognised(&absolute, target)),
+            };
+            if !self.standalone.iter().any(|(_, p)| *p == absolute) {
+                self.standalone.push((game, absolute));
+            }
+            return Ok(());
+        }
+        if absolute.is_file() {
+            let game = in_game_folder.expect("a file in a game's folder");
+            if let Some(named) = named.filter(|named| named.name != game.name) {
+                return Err(error(format!(
+                    "{target} is a {} level (its folder says so), not a {} one\n  = hint: \
+                     --game names the game of a file outside any levels/<game>/ folder",
+                    game.name, named.name
+                )));
+            }
+            self.add(ancestor(&absolute, 3), vec![(game, absolute)]);
+        } else if absolute.is_dir() {
+            if absolute.join("levels").is_dir() {
+                self.groups.insert(absolute, Group::Whole);
+            } else if let Some(game) = game_of_folder(Some(&absolute)) {
+                let root = ancestor(&absolute, 2);
+                let levels = puzzle_qa_core::_cli_support::harness::levels(&Settings::new(
+                    root.clone(),
+                    all(),
+                ))
+                .into_iter()
+                .filter(|entry| entry.game.name == game.name)
+                .map(|entry| (game, entry.level_path))
+                .collect();
+                self.add(root, levels);
+            } else if absolute.file_name().is_some_and(|name| name == "levels") {
+                self.groups.insert(ancestor(&absolute, 1), Group::Whole);
+            } else if absolute
+                .parent()
+                .is_some_and(|folder| game_of_folder(Some(folder)).is_some())
+            {
+                return Err(error(format!(
+                    "{target} is a folder, not a level file\n  = hint: a level is a file in \
+                     levels/<game>/; check the whole game with `puzzle-qa check {}`",
+                    Path::new(target).parent().map_or(".".into(), |folder| {
+                        let shown = folder.display().to_string();
+                        if shown.is_empty() {
+                            ".".to_string()
+                        } else {
+                            shown
+                        }
+                    })
+                )));
+            } else {
+                return Err(error(format!(
+                    "{target} is a folder, and neither a repository (no levels/ folder in it), a \
+                     levels/ folder, a game folder (games: {}) nor a level file",
+                    crate::games::names()
+                )));
+            }
+        } else {
+            return Err(error(format!("no such file or folder: {target}")));
+        }
+        Ok(())
+    }
+
+    /// No path given: the repository here, else the game files on their own
+    /// in this folder, else why neither.
+    fn default_here(&mut self) -> Result<(), String> {
+        if self.here.join("levels").is_dir() {
+            self.groups.insert(self.here.clone(), Group::Whole);
+            return Ok(());
+        }
+        let root = self
+            .here
+            .ancestors()
+            .skip(1)
+            .find(|folder| folder.join("levels").is_dir());
+        if let Some(root) = root {
+            return Err(format!(
+                "error: no levels/ folder here\n  = hint: the repository is {}: run from there, \
+                 or name level files or a game folder from here\n",
+                root.display()
+            ));
+        }
+        self.standalone = game_files_in(&self.here);
+        if self.standalone.is_empty() {
+            return Err(
+                "error: no levels/ folder here, and no game file on its own\n  = hint: \
+                        run from the repository root, or name a levels folder, a game folder \
+                        or level files (a game file on its own: `puzzle-qa check mygame.txt`)\n"
+                    .to_string(),
+            );
+        }
+        Ok(())
     }
 
     fn add(&mut self, root: PathBuf, levels: Vec<(&'static GameChecks, PathBuf)>) {
@@ -163,6 +184,95 @@ impl Selection {
             existing.sort_by(|a, b| a.1.cmp(&b.1));
         }
     }
+}
+
+/// `message` as an error, rendered.
+fn error(message: String) -> String {
+    format!("error: {message}\n")
+}
+
+/// The game files on their own in `folder`: its visible files, named as a
+/// game that tells its files by their text names them (`.txt`), whose text
+/// that game recognises as one of its files (a PuzzleScript game, say), in
+/// name order. Only those files are read.
+fn game_files_in(folder: &Path) -> Vec<(&'static GameChecks, PathBuf)> {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let named_as_a_game = |path: &Path| {
+        let extension = path.extension().map(|ext| ext.to_string_lossy());
+        all()
+            .iter()
+            .any(|game| game.recognises.is_some() && extension.as_deref() == Some(game.extension))
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| {
+            path.is_file()
+                && named_as_a_game(path)
+                && !path
+                    .file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|path| Some((super::load::recognised(&path)?, path)))
+        .collect()
+}
+
+/// Trial-name filters, as `check`, `bless` and `review` read them. A
+/// filter selects the names it is whole `::`-separated parts of:
+/// `bloxorz::level01` is level01's trials, not level010's, and
+/// `puzzlescript::crates::2::par` is level 2's `par`, not its `parse`; so
+/// a name a message suggests selects exactly what it names. A filter that
+/// is whole parts of no name at all selects the names that contain it
+/// (`level0`: level01 to level09), as libtest's filters do.
+pub struct Filters {
+    /// Each filter, and whether it selects by whole parts.
+    filters: Vec<(String, bool)>,
+}
+
+impl Filters {
+    /// `filters`, read against every name there is to select from.
+    pub fn new<'a>(filters: &[String], names: impl IntoIterator<Item = &'a str>) -> Self {
+        let names: Vec<&str> = names.into_iter().collect();
+        Filters {
+            filters: filters
+                .iter()
+                .map(|filter| {
+                    let whole = names.iter().any(|name| in_parts(name, filter));
+                    (filter.clone(), whole)
+                })
+                .collect(),
+        }
+    }
+
+    /// Whether `name` is selected: by any filter, or by none given.
+    pub fn selects(&self, name: &str) -> bool {
+        self.filters.is_empty()
+            || self.filters.iter().any(|(filter, whole)| match whole {
+                true => in_parts(name, filter),
+                false => name.contains(filter.as_str()),
+            })
+    }
+}
+
+/// Whether `filter` occurs in `name` as whole `::`-separated parts: where
+/// it starts, `name` starts or a part does (or the filter begins with
+/// `::`); where it ends, `name` ends or a part does (or the filter ends with
+/// `::`).
+fn in_parts(name: &str, filter: &str) -> bool {
+    if filter.is_empty() {
+        return true;
+    }
+    name.match_indices(filter).any(|(at, _)| {
+        let (before, after) = (&name[..at], &name[at + filter.len()..]);
+        let starts = before.is_empty() || before.ends_with("::") || filter.starts_with("::");
+        let ends = after.is_empty() || after.starts_with("::") || filter.ends_with("::");
+        starts && ends
+    })
 }
 
 /// The game whose name `folder` has.
@@ -217,5 +327,60 @@ fn absolute(path: &Path) -> Result<PathBuf, Missing> {
         },
         Ok(_) => Ok(joined),
         Err(error) => Err(missing(error)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Filters;
+
+    fn selected<'a>(filter: &str, names: &[&'a str]) -> Vec<&'a str> {
+        let filters = Filters::new(&[filter.to_string()], names.iter().copied());
+        names
+            .iter()
+            .copied()
+            .filter(|name| filters.selects(name))
+            .collect()
+    }
+
+    #[test]
+    fn a_filter_selects_the_names_it_is_whole_parts_of() {
+        let names = [
+            "puzzlescript::crates::1::parse",
+            "puzzlescript::crates::1::par",
+            "puzzlescript::crates::10::par",
+            "puzzlescript::crates2::1::par",
+        ];
+        assert_eq!(
+            selected("puzzlescript::crates::1::par", &names),
+            ["puzzlescript::crates::1::par"]
+        );
+        assert_eq!(
+            selected("puzzlescript::crates::1", &names),
+            [
+                "puzzlescript::crates::1::parse",
+                "puzzlescript::crates::1::par"
+            ]
+        );
+        assert_eq!(
+            selected("::par", &names),
+            [
+                "puzzlescript::crates::1::par",
+                "puzzlescript::crates::10::par",
+                "puzzlescript::crates2::1::par"
+            ]
+        );
+        assert_eq!(selected("crates", &names)[..], names[..3]);
+    }
+
+    #[test]
+    fn a_filter_that_is_whole_parts_of_no_name_selects_those_that_contain_it() {
+        let names = [
+            "bloxorz::level01::par",
+            "bloxorz::level02::par",
+            "bloxorz::level10::par",
+        ];
+        assert_eq!(selected("level0", &names), &names[..2]);
+        assert_eq!(selected("nothing", &names), Vec::<&str>::new());
     }
 }

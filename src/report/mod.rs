@@ -65,7 +65,7 @@ use toml_edit::DocumentMut;
 
 pub use compare::ValueChange;
 pub use git::{GitError, Repo, TreeFile};
-use puzzle_qa_core::_cli_support::harness::{HARNESS_KEYS, Settings, Suite, Verdict};
+use puzzle_qa_core::_cli_support::harness::{HARNESS_KEYS, Scope, Settings, Suite, Verdict};
 use puzzle_qa_core::harness::GameChecks;
 use puzzle_qa_core::harness::{ExpectationKey, Subject};
 
@@ -517,7 +517,7 @@ pub fn build(settings: Settings, base: &str) -> Result<Report, GitError> {
         let accept = failures
             .iter()
             .any(|failure| failure.stale)
-            .then(|| suite.settings().bless_command(&entry.id()));
+            .then(|| suite.settings().bless_command(entry, Scope::Level));
         let mut row = Row {
             level: entry.id(),
             game: entry.game.name,

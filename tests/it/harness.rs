@@ -146,7 +146,7 @@ fn a_missing_expectation_is_a_new_level_until_blessed() {
     );
     let par = before["bloxorz::hook::par"].message().unwrap();
     assert!(
-        par.starts_with("new level: run `BLESS=1 cargo test -- bloxorz::hook`"),
+        par.starts_with("new level: run `BLESS=1 cargo test -- bloxorz::hook::`"),
         "{par}"
     );
     insta::assert_snapshot!("missing_expectation", failures(&before));
@@ -398,6 +398,63 @@ fn listing_trials_parses_nothing_and_runs_nothing() {
         Suite::discover(settings.clone()).trial_names(),
         Suite::discover(settings).trial_names()
     );
+}
+
+/// The `cargo test` arguments of the command a message suggests after
+/// `lead` (`to accept: `, `new level: run `).
+fn suggested_args(message: &str, lead: &str) -> Vec<String> {
+    let command = message
+        .split(lead)
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("no `{lead}` in {message}"));
+    let (_, args) = command
+        .split_once("BLESS=1 cargo test -- ")
+        .unwrap_or_else(|| panic!("not a bless under cargo test: {command}"));
+    args.split(' ').map(str::to_string).collect()
+}
+
+#[test]
+fn the_bless_a_failure_suggests_runs_exactly_the_trials_it_names() {
+    let project = project();
+    // A second level whose name starts as the first's does.
+    project.write(&level_path("bloxorz", "hook2"), project.read(&level()));
+    project.write(
+        &expectation_path("bloxorz", "hook2"),
+        project.read(&expectations()),
+    );
+    open_shortcut(&project);
+    let run = |args: &[String]| {
+        let args = libtest_mimic::Arguments::from_iter(
+            std::iter::once("levels").chain(args.iter().map(String::as_str)),
+        );
+        puzzle_qa_core::_cli_support::harness::run(&args, blessing(&project))
+    };
+    // `par`, and not `parse` beside it.
+    let before = verdicts(settings(&project));
+    let args = suggested_args(
+        &before["bloxorz::hook::par"].message().unwrap(),
+        "to accept: `",
+    );
+    assert_eq!(args, ["--exact", "bloxorz::hook::par"]);
+    let ran = run(&args);
+    assert_eq!((ran.num_passed, ran.num_failed), (1, 0));
+    let after = verdicts(settings(&project));
+    assert_eq!(
+        failing(&after),
+        ["bloxorz::hook::replay", "bloxorz::hook::routes"]
+    );
+    // A new level: its trials, and not those of `hook2`.
+    project.remove(&expectations());
+    let before = verdicts(settings(&project));
+    let args = suggested_args(
+        &before["bloxorz::hook::par"].message().unwrap(),
+        "new level: run `",
+    );
+    assert_eq!(args, ["bloxorz::hook::"]);
+    let ran = run(&args);
+    assert_eq!(ran.num_filtered_out, 7, "hook2's six trials and orphans");
+    assert!(project.exists(&expectations()));
 }
 
 #[test]

@@ -25,5 +25,6 @@ mod review;
 mod runaway;
 mod snackrun;
 mod sokoban;
+mod standalone;
 mod workflow;
 mod workspace;

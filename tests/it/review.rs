@@ -326,7 +326,7 @@ fn review_without_a_terminal_says_how_to_review_without_one() {
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     insta::assert_snapshot!(stderr(&out), @r"
     error: the interactive review needs a terminal
-      = hint: `puzzle-qa review --list` shows the 2 pending change(s); `--accept [FILTER]` or `--reject [FILTER]` settles them without one
+      = hint: `puzzle-qa review --list` shows the 2 pending change(s); `puzzle-qa review --accept [FILTER]` or `puzzle-qa review --reject [FILTER]` settles them without one
     ");
 }
 

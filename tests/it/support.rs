@@ -287,6 +287,14 @@ impl Project {
         project
     }
 
+    /// A folder with nothing in it, no `levels/` nor `expectations/`: where
+    /// a designer keeps a game file on its own (`mygame.txt`).
+    pub fn empty() -> Project {
+        Project {
+            dir: tempfile::tempdir().expect("a temporary folder"),
+        }
+    }
+
     /// A copy of the fixture project `tests/fixtures/<fixture>/`, every file
     /// of it.
     pub fn copy_of(fixture: &str) -> Project {

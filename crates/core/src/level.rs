@@ -336,8 +336,11 @@ pub fn read_levels(path: &Path, shown: &str, many: Many) -> Result<(String, Load
     Ok((text, file))
 }
 
-/// The file at `path` as text, or why not, rendered.
-fn read_text(path: &Path, shown: &str) -> Result<String, String> {
+/// The file at `path` as text, or why not, rendered: it cannot be read (a
+/// folder, say), or it is not UTF-8 (the line and column of the first bad
+/// byte).
+#[doc(hidden)]
+pub fn read_text(path: &Path, shown: &str) -> Result<String, String> {
     let bytes =
         std::fs::read(path).map_err(|error| format!("error: cannot read {shown}: {error}\n"))?;
     crate::diagnostic::text_of(bytes, shown)

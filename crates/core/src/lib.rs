@@ -166,23 +166,27 @@ pub mod _cli_support {
     pub mod harness {
         pub use crate::harness::bless::replace_whole;
         pub use crate::harness::diff::unified;
-        pub use crate::harness::discover::{LevelEntry, levels, orphan_expectations};
+        pub use crate::harness::discover::{
+            LevelEntry, expectations_beside, levels, orphan_expectations,
+        };
         pub use crate::harness::env::{PENDING_DIR, UPDATE};
         pub use crate::harness::keys::{FINGERPRINT, HARNESS_KEYS};
         pub use crate::harness::libtest::run;
         pub use crate::harness::pending::{
             SUFFIX as PENDING_SUFFIX, accept, orphan_pending, pending_path, proposal, reject,
         };
-        pub use crate::harness::prune::{Pruned, prune_files, prune_tables};
+        pub use crate::harness::prune::{Pruned, prune_files, prune_tables, prune_tables_of};
         pub use crate::harness::renumber::{Renumbering, tables_taken};
-        pub use crate::harness::settings::{Frontend, PendingPlace, Settings, shell_word};
+        pub use crate::harness::settings::{
+            Frontend, PendingPlace, Scope, Settings, review_written, shell_word,
+        };
         pub use crate::harness::subject::{LevelFile, Verdict};
         pub use crate::harness::suite::{ORPHANS, Suite, afterword};
     }
 
     /// Reading level files from disk.
     pub mod level {
-        pub use crate::level::{fingerprint, read_level, read_levels};
+        pub use crate::level::{fingerprint, read_level, read_levels, read_text};
     }
 
     /// The renderers: scenes as text, SVG and HTML.

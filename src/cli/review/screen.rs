@@ -3,12 +3,11 @@
 //! `console` (what `indicatif` already draws with), so a screen is what a
 //! person sees and what `tmux capture-pane` gives a test.
 
-use std::path::Path;
-
 use console::{Key, Term};
 
-use super::Change;
+use super::{Again, Change};
 use crate::cli::Exit;
+use puzzle_qa_core::_cli_support::harness::{LevelEntry, review_written};
 
 /// The line of keys at the foot of every screen.
 const KEYS: &str =
@@ -16,7 +15,9 @@ const KEYS: &str =
 
 /// What the person decided about each change so far.
 #[derive(Default)]
-struct Tally {
+struct Tally<'a> {
+    /// The levels whose expectation files accepting wrote.
+    written: Vec<&'a LevelEntry>,
     accepted: Vec<String>,
     rejected: Vec<String>,
     left: Vec<String>,
@@ -24,7 +25,7 @@ struct Tally {
 }
 
 /// Reviews `changes` in order until each is settled or the person quits.
-pub fn review(changes: &[Change], from: Option<&Path>) -> Exit {
+pub fn review(changes: &[Change], again: &Again) -> Exit {
     let term = Term::stdout();
     let mut tally = Tally::default();
     let mut picture = false;
@@ -79,7 +80,7 @@ pub fn review(changes: &[Change], from: Option<&Path>) -> Exit {
         .left
         .extend(changes[index..].iter().map(Change::level));
     let _ = term.clear_screen();
-    print!("{}", summary(&tally, from));
+    print!("{}", summary(&tally, again));
     if tally.errors.is_empty() {
         Exit::Passed
     } else {
@@ -88,14 +89,17 @@ pub fn review(changes: &[Change], from: Option<&Path>) -> Exit {
 }
 
 /// Accepts or rejects one change, noting how it went.
-fn settle(change: &Change, accept: bool, tally: &mut Tally) {
+fn settle<'a>(change: &'a Change, accept: bool, tally: &mut Tally<'a>) {
     let level = change.level();
     if accept {
         match change.accept() {
             Ok(changed) if changed.is_empty() => tally.accepted.push(level),
-            Ok(changed) => tally
-                .accepted
-                .push(format!("{level} ({})", changed.join("; "))),
+            Ok(changed) => {
+                tally.written.push(change.subject.entry());
+                tally
+                    .accepted
+                    .push(format!("{level} ({})", changed.join("; ")));
+            }
             Err(message) => tally.errors.push(format!("{level}: {message}")),
         }
     } else {
@@ -107,7 +111,7 @@ fn settle(change: &Change, accept: bool, tally: &mut Tally) {
 }
 
 /// What the review did, for the terminal after the last screen.
-fn summary(tally: &Tally, from: Option<&Path>) -> String {
+fn summary(tally: &Tally, again: &Again) -> String {
     let mut out = String::new();
     for (what, levels) in [("accepted", &tally.accepted), ("rejected", &tally.rejected)] {
         for level in levels {
@@ -118,10 +122,10 @@ fn summary(tally: &Tally, from: Option<&Path>) -> String {
         out.push_str(&format!("error: {error}\n"));
     }
     if !tally.left.is_empty() {
-        let from = from.map_or(String::new(), |dir| format!(" --from {}", dir.display()));
         out.push_str(&format!(
-            "still pending: {} (run `puzzle-qa review{from}` again)\n",
-            tally.left.join(", ")
+            "still pending: {} (run `{}` again)\n",
+            tally.left.join(", "),
+            again.command("")
         ));
     }
     out.push_str(&format!(
@@ -130,8 +134,11 @@ fn summary(tally: &Tally, from: Option<&Path>) -> String {
         tally.rejected.len(),
         tally.left.len()
     ));
-    if !tally.accepted.is_empty() {
-        out.push_str("review with `git diff expectations/`, then commit\n");
+    if !tally.written.is_empty() {
+        out.push_str(&format!(
+            "{}\n",
+            review_written(tally.written.iter().copied())
+        ));
     }
     out
 }

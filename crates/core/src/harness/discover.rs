@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::game_checks::GameChecks;
 use super::keys::{ExpectationKey, FINGERPRINT, HARNESS_KEYS, Owner};
-use super::settings::Settings;
+use super::settings::{Scope, Settings};
 
 /// A level file and where its expectations live.
 #[derive(Clone)]
@@ -29,6 +29,10 @@ pub struct LevelEntry {
     pub shown_level: String,
     /// `expectation_path` as messages show it.
     pub shown_expectation: String,
+    /// A game file on its own (`mygame.txt`, outside any `levels/<game>/`
+    /// folder), its expectations beside it: a command that acts on it names
+    /// the file ([`LevelEntry::beside`]).
+    pub standalone: bool,
 }
 
 impl LevelEntry {
@@ -50,7 +54,25 @@ impl LevelEntry {
             stem,
             level_path: path,
             expectation_path,
+            standalone: false,
         }
+    }
+
+    /// The entries for every level of a game file on its own, at `path`
+    /// outside any `levels/<game>/` folder: as [`LevelEntry::all_in`], with
+    /// the expectations beside the file ([`expectations_beside`]).
+    pub fn beside(settings: &Settings, game: &'static GameChecks, path: PathBuf) -> Vec<Self> {
+        let expectation_path = expectations_beside(&path);
+        let shown_expectation = settings.shown(&expectation_path);
+        LevelEntry::all_in(settings, game, path)
+            .into_iter()
+            .map(|entry| LevelEntry {
+                expectation_path: expectation_path.clone(),
+                shown_expectation: shown_expectation.clone(),
+                standalone: true,
+                ..entry
+            })
+            .collect()
     }
 
     /// The entries for every level of the file at `path`: one for a game
@@ -126,6 +148,13 @@ impl LevelEntry {
             .map(|key| key.name)
             .collect()
     }
+}
+
+/// Where the expectations of a game file on its own live: beside it,
+/// `mygame.txt` → `mygame.expectations.toml`.
+pub fn expectations_beside(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}.expectations.toml"))
 }
 
 /// Every level under `settings.levels_dir()`, sorted by game then file name.
@@ -273,22 +302,22 @@ pub(super) fn orphans(
             .join(game.name)
             .join(format!("{stem}.{}", game.extension));
         problems.push(format!(
-            "{} has no level ({} does not exist): delete it (`puzzle-qa bless --prune`), or \
-             restore or rename the level",
+            "{} has no level ({} does not exist): delete it with {}, or restore or rename \
+             the level",
             settings.shown(&path),
-            settings.shown(&level)
+            settings.shown(&level),
+            settings.prune_hint(None)
         ));
     }
     // The levels of one file share its expectation file: said once.
     let mut said = BTreeSet::new();
     for level in levels {
         if !level.expectation_path.is_file() && said.insert(&level.expectation_path) {
-            let filter = format!("{}::{}", level.game.name, level.stem);
             problems.push(format!(
                 "{} has no expectations ({} does not exist): run `{}`",
                 level.shown_level,
                 level.shown_expectation,
-                settings.bless_command(&filter)
+                settings.bless_command(level, Scope::File)
             ));
         }
     }

@@ -263,9 +263,19 @@ fn read_if_present(path: &Path) -> Result<Option<(String, DocumentMut)>, String>
     Ok(Some((text, document)))
 }
 
-/// `path` as messages show it: without a leading `./`.
+/// `path` as messages show it: from the current folder when inside it,
+/// without a leading `./`.
 fn shown(path: &Path) -> String {
-    path.strip_prefix(".").unwrap_or(path).display().to_string()
+    let here = std::env::current_dir().ok();
+    let relative = here
+        .as_deref()
+        .and_then(|here| path.strip_prefix(here).ok())
+        .unwrap_or(path);
+    relative
+        .strip_prefix(".")
+        .unwrap_or(relative)
+        .display()
+        .to_string()
 }
 
 #[cfg(test)]

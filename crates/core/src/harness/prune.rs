@@ -12,7 +12,7 @@ use std::fs;
 use toml_edit::{DocumentMut, Table};
 
 use super::bless;
-use super::discover::{levels, orphan_expectations};
+use super::discover::{LevelEntry, levels, orphan_expectations};
 use super::settings::Settings;
 
 /// What `bless --prune` deleted.
@@ -63,9 +63,17 @@ pub fn prune_files(settings: &Settings) -> Vec<Result<Pruned, String>> {
 /// A file that cannot be read, or does not parse, is left alone and not
 /// named: its `parse` trial says what is wrong with it.
 pub fn prune_tables(settings: &Settings) -> Vec<Result<Pruned, String>> {
+    prune_tables_of(levels(settings))
+}
+
+/// [`prune_tables`] for the expectation files of `entries` alone (game
+/// files checked on their own, each with its expectations beside it).
+pub fn prune_tables_of(
+    entries: impl IntoIterator<Item = LevelEntry>,
+) -> Vec<Result<Pruned, String>> {
     let mut outcomes = Vec::new();
     let mut seen = BTreeSet::new();
-    for entry in levels(settings) {
+    for entry in entries {
         let (Some(_), Some(many)) = (entry.member, entry.game.many) else {
             continue;
         };

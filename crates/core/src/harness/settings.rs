@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::discover::LevelEntry;
 use super::game_checks::GameChecks;
 
 /// Everything the runner needs to know about its surroundings.
@@ -93,30 +94,68 @@ impl Settings {
         relative.display().to_string()
     }
 
-    /// The command that blesses the trials matching `filter`, ready to
-    /// paste into a shell (a level name with a space is quoted).
-    pub fn bless_command(&self, filter: &str) -> String {
-        let filter = shell_word(filter);
-        match self.frontend {
-            Frontend::CargoTest => format!("BLESS=1 cargo test -- {filter}"),
-            Frontend::Cli => format!("puzzle-qa{} bless {filter}", self.repeat),
+    /// The command that blesses `scope` of `entry`, and nothing else, ready
+    /// to paste into a shell where the message is shown (a level name with
+    /// a space is quoted):
+    ///
+    /// ```text
+    /// cargo test                BLESS=1 cargo test -- --exact bloxorz::level01::par
+    ///                           BLESS=1 cargo test -- bloxorz::level01::
+    /// puzzle-qa                 puzzle-qa bless bloxorz::level01::par
+    /// a game file on its own    puzzle-qa bless mygame.txt puzzlescript::mygame::2::par
+    /// ```
+    ///
+    /// libtest selects the trials that contain its filter, so a level ends
+    /// in `::` (`::1::` is not `::10::`) and a trial is `--exact`;
+    /// puzzle-qa's filters select whole parts of a name already.
+    pub fn bless_command(&self, entry: &LevelEntry, scope: Scope) -> String {
+        let filter = scope.filter(entry);
+        if entry.standalone {
+            let file = shell_word(&entry.shown_level);
+            return match scope {
+                // The file is the whole selection: no filter to add.
+                Scope::File => format!("puzzle-qa{} bless {file}", self.repeat),
+                _ => format!(
+                    "puzzle-qa{} bless {file} {}",
+                    self.repeat,
+                    shell_word(&filter)
+                ),
+            };
+        }
+        match (self.frontend, scope) {
+            (Frontend::CargoTest, Scope::Check(_)) => {
+                format!("BLESS=1 cargo test -- --exact {}", shell_word(&filter))
+            }
+            (Frontend::CargoTest, _) => {
+                format!(
+                    "BLESS=1 cargo test -- {}",
+                    shell_word(&format!("{filter}::"))
+                )
+            }
+            (Frontend::Cli, _) => format!("puzzle-qa{} bless {}", self.repeat, shell_word(&filter)),
         }
     }
 
-    /// The command that accepts one level's change (`filter`, its name), for
-    /// a page a reviewer copies it from: `puzzle-qa review --accept` when
-    /// the change is `pending` beside the expectations, else bless (a
-    /// pending file in CI's folder is not on the reviewer's machine).
-    pub fn accept_command(&self, filter: &str, pending: bool) -> String {
+    /// The command that accepts one level's change, for a page a reviewer
+    /// copies it from: `puzzle-qa review --accept` when the change is
+    /// `pending` beside the expectations, else bless (a pending file in
+    /// CI's folder is not on the reviewer's machine).
+    pub fn accept_command(&self, entry: &LevelEntry, pending: bool) -> String {
         match self.pending {
             PendingPlace::Beside if pending => {
                 format!(
-                    "puzzle-qa{} review --accept {}",
+                    "puzzle-qa{} review{} --accept {}",
                     self.repeat,
-                    shell_word(filter)
+                    file_word(entry),
+                    shell_word(&entry.id())
                 )
             }
-            _ => format!("puzzle-qa{} bless {}", self.repeat, shell_word(filter)),
+            _ => format!(
+                "puzzle-qa{} bless{} {}",
+                self.repeat,
+                file_word(entry),
+                shell_word(&entry.id())
+            ),
         }
     }
 
@@ -138,19 +177,105 @@ impl Settings {
         }
     }
 
-    /// How a message names the review of pending changes: the command,
-    /// and for `cargo test` how to run it without installing it.
-    pub fn review_hint(&self) -> String {
-        let review = format!("puzzle-qa{} review", self.repeat);
-        match (&self.pending, self.frontend) {
-            (PendingPlace::Under(_), _) => {
-                format!("`{review} --from DIR`, DIR being where this folder is downloaded to")
+    /// How a message names the review of the pending changes of `entries`:
+    /// the command (naming the game files on their own among them), and
+    /// for `cargo test` how to run it without installing it.
+    pub fn review_hint<'a>(&self, entries: impl IntoIterator<Item = &'a LevelEntry>) -> String {
+        let mut files: Vec<String> = Vec::new();
+        for entry in entries {
+            let file = file_word(entry);
+            if !file.is_empty() && !files.contains(&file) {
+                files.push(file);
             }
-            (_, Frontend::CargoTest) => {
-                format!("`{review}` (`cargo run -- review` in this repository)")
-            }
-            (_, Frontend::Cli) => format!("`{review}`"),
         }
+        let review = format!("review{}", files.concat());
+        match &self.pending {
+            PendingPlace::Under(_) => format!(
+                "`puzzle-qa{} {review} --from DIR`, DIR being where this folder is downloaded to",
+                self.repeat
+            ),
+            _ => self.command_hint(&review),
+        }
+    }
+
+    /// How a message names the command that deletes the expectations no
+    /// level has: over the whole repository, or, for `entry` a game file on
+    /// its own, beside it.
+    pub fn prune_hint(&self, entry: Option<&LevelEntry>) -> String {
+        let file = entry.map_or(String::new(), file_word);
+        self.command_hint(&format!("bless --prune{file}"))
+    }
+
+    /// `puzzle-qa ARGS` in backquotes, as a message names it; for `cargo
+    /// test`, with how to run it in this repository without installing it.
+    fn command_hint(&self, args: &str) -> String {
+        let command = format!("`puzzle-qa{} {args}`", self.repeat);
+        match self.frontend {
+            Frontend::CargoTest => format!("{command} (`cargo run -- {args}` in this repository)"),
+            Frontend::Cli => command,
+        }
+    }
+}
+
+/// What a suggested command acts on, for [`Settings::bless_command`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope<'a> {
+    /// Every level of the entry's file.
+    File,
+    /// The entry's level.
+    Level,
+    /// One check of the entry's level, by its name.
+    Check(&'a str),
+}
+
+impl Scope<'_> {
+    /// The trial-name filter that selects this scope of `entry`.
+    fn filter(self, entry: &LevelEntry) -> String {
+        match self {
+            Scope::File => format!("{}::{}", entry.game.name, entry.stem),
+            Scope::Level => entry.id(),
+            Scope::Check(check) => entry.trial(check),
+        }
+    }
+}
+
+/// ` FILE` for a game file on its own, which a command must name (no
+/// `levels/` folder says where it is); else nothing.
+fn file_word(entry: &LevelEntry) -> String {
+    if entry.standalone {
+        format!(" {}", shell_word(&entry.shown_level))
+    } else {
+        String::new()
+    }
+}
+
+/// What to do with expectation files just written, as advice after a
+/// colon: look at the change with git where there is one (all of
+/// `expectations/` in a repository, the files themselves beside a game
+/// file), then commit; else look at the files named.
+pub fn review_written<'a>(entries: impl IntoIterator<Item = &'a LevelEntry>) -> String {
+    let mut files: Vec<&str> = Vec::new();
+    let mut standalone = false;
+    let mut in_git = true;
+    for entry in entries {
+        if !files.contains(&entry.shown_expectation.as_str()) {
+            files.push(&entry.shown_expectation);
+        }
+        standalone |= entry.standalone;
+        in_git &= entry
+            .expectation_path
+            .ancestors()
+            .any(|folder| folder.join(".git").exists());
+    }
+    let named = files
+        .iter()
+        .map(|file| shell_word(file))
+        .collect::<Vec<_>>()
+        .join(" ");
+    match (in_git && !files.is_empty(), standalone) {
+        (true, false) => "review with `git diff expectations/`, then commit".to_string(),
+        (true, true) => format!("review with `git diff {named}`, then commit"),
+        (false, _) => format!("review {}", files.join(", ")),
     }
 }
 

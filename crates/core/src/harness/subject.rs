@@ -15,7 +15,7 @@ use super::expectations::Expectations;
 use super::keys::{ExpectationKey, Owner};
 use super::pending;
 use super::renumber::Renumbering;
-use super::settings::Settings;
+use super::settings::{Scope, Settings, review_written};
 use crate::diagnostic::Diagnostic;
 use crate::level::{AnyLevel, Loaded, Solution, fingerprint, read_level, read_levels};
 use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
@@ -230,6 +230,12 @@ impl Subject {
         match source.levels.get(index) {
             Some(Ok(_)) => None,
             Some(Err(error)) => Some(error.render(&self.entry.shown_level, &source.text)),
+            None if source.levels.is_empty() => Some(format!(
+                "{} holds no level (it reads, but none of its entries is a level), so there is \
+                 no level {}",
+                self.entry.shown_level,
+                index + 1
+            )),
             None => Some(format!(
                 "{} holds {} levels now, so there is no level {}",
                 self.entry.shown_level,
@@ -313,11 +319,10 @@ impl Subject {
             if plan.written {
                 blessed.push(format!("renumbered: {summary}"));
             } else {
-                let filter = format!("{}::{}", self.entry.game.name, self.entry.stem);
                 problems.push(format!(
                     "{shown}: {summary}. Run `{}` to move their tables with them (comments \
                      are kept)",
-                    self.settings.bless_command(&filter)
+                    self.settings.bless_command(&self.entry, Scope::File)
                 ));
             }
         }
@@ -329,9 +334,10 @@ impl Subject {
                 (true, Some(_), None) => {}
                 (true, _, _) => problems.push(format!(
                     "{shown}: table [{key}] belongs to no level ({} holds {} levels): delete \
-                     it, or run `puzzle-qa bless --prune`",
+                     it, or run {}",
                     self.entry.shown_level,
-                    count.map_or("?".to_string(), |count| count.to_string())
+                    count.map_or("?".to_string(), |count| count.to_string()),
+                    self.settings.prune_hint(Some(&self.entry))
                 )),
                 (false, _, _) => problems.push(format!(
                     "{shown}: `{key}` is outside every level's table; in a file of several \
@@ -606,16 +612,15 @@ impl Subject {
         pending: Option<Result<String, String>>,
     ) -> String {
         let shown = &self.entry.shown_expectation;
-        let (filter, what) = if expectations.exists() {
+        let (scope, what) = if expectations.exists() {
             (
-                self.entry.trial(check.name()),
+                Scope::Check(check.name()),
                 format!("{shown} is out of date ({})", changes.join("; ")),
             )
         } else {
-            let level = self.entry.id();
-            let command = self.settings.bless_command(&level);
+            let command = self.settings.bless_command(&self.entry, Scope::Level);
             (
-                level,
+                Scope::Level,
                 match self.entry.table() {
                     Some(table) => {
                         format!(
@@ -634,16 +639,16 @@ impl Subject {
         message.push_str("\n\n");
         message.push_str(&unified(
             shown,
-            expectations.text(),
+            &self.text_on_disk(expectations),
             proposed,
             self.settings.color,
         ));
         message.push('\n');
-        let command = self.settings.bless_command(&filter);
+        let command = self.settings.bless_command(&self.entry, scope);
         match pending {
             Some(Ok(path)) => message.push_str(&format!(
                 "pending: {path} holds what bless would write; review it with {}\n",
-                self.settings.review_hint()
+                self.settings.review_hint([&self.entry])
             )),
             Some(Err(why)) => {
                 message.push_str(&format!("the pending change was not kept: {why}\n"));
@@ -663,10 +668,27 @@ impl Subject {
             );
         } else if expectations.exists() {
             message.push_str(&format!(
-                "to accept: `{command}`, then review and commit {shown}\n"
+                "to accept: `{command}`, then {}\n",
+                review_written([&self.entry])
             ));
         }
         message
+    }
+
+    /// The expectation file as it is on disk, for the `-` side of a diff
+    /// ("expected: as it is"): `expectations` unless its tables were
+    /// renumbered in memory only (levels moved, and bless has not moved
+    /// their tables yet); then the file is read again as it stands.
+    fn text_on_disk(&self, expectations: &Expectations) -> String {
+        let in_memory = self.entry.member.is_some()
+            && self
+                .file_expectations()
+                .is_ok_and(|(_, plan)| !plan.is_empty() && !plan.written);
+        if in_memory {
+            std::fs::read_to_string(&self.entry.expectation_path).unwrap_or_default()
+        } else {
+            expectations.text().to_string()
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::discover::{self, LevelEntry};
-use super::settings::Settings;
+use super::settings::{Settings, review_written};
 use super::subject::{SharedFile, Subject, Verdict};
 
 /// One (level, check) pair: the level and the index of the check in its
@@ -76,15 +76,29 @@ impl Suite {
     /// The `orphans` verdict: every expectation file has a level, every level
     /// an expectation file, every folder a game, and every entry of a level
     /// folder named like a level is one (other entries are noted as
-    /// ignored).
+    /// ignored); and [`Suite::tables`].
     pub fn orphans(&self) -> Verdict {
         let (all_levels, ignored) = discover::listing(&self.settings);
-        let mut problems = discover::orphans(&self.settings, &all_levels, &ignored);
-        let mut notes: Vec<String> = ignored
+        let problems = discover::orphans(&self.settings, &all_levels, &ignored);
+        let notes: Vec<String> = ignored
             .iter()
             .filter(|entry| !entry.meant_as_level)
             .map(|entry| format!("{}: ignored, because {}", entry.shown, entry.why))
             .collect();
+        self.files_verdict(problems, notes)
+    }
+
+    /// The `orphans` verdict of the suite's own files, for levels checked
+    /// without their repository (game files on their own): the tables of
+    /// each file of several levels that moved with their levels or belong
+    /// to none, and the mechanics dead in every level of a file.
+    pub fn tables(&self) -> Verdict {
+        self.files_verdict(Vec::new(), Vec::new())
+    }
+
+    /// `problems` and `notes`, with what each file of several levels says
+    /// about its tables, as one verdict.
+    fn files_verdict(&self, mut problems: Vec<String>, mut notes: Vec<String>) -> Verdict {
         let mut blessed = Vec::new();
         for subject in &self.subjects {
             let (wrong, done) = subject.file_findings();
@@ -196,6 +210,7 @@ pub(crate) fn trial_name((subject, index): &Work) -> String {
 pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String {
     let mut notes = String::new();
     let mut blessed = String::new();
+    let mut written: Vec<&LevelEntry> = Vec::new();
     for subject in subjects {
         let entry = subject.entry();
         let mut changes = Vec::new();
@@ -216,10 +231,20 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
                 entry.shown_expectation,
                 changes.join("; ")
             ));
+            written.push(entry);
         }
     }
     for done in orphans.map_or(&[][..], Verdict::blessed) {
         blessed.push_str(&format!("    {done}\n"));
+        // `FILE: renumbered: …`: the file whose tables moved.
+        let moved = subjects
+            .iter()
+            .map(|subject| subject.entry())
+            .find(|entry| {
+                done.strip_prefix(entry.shown_expectation.as_str())
+                    .is_some_and(|rest| rest.starts_with(": "))
+            });
+        written.extend(moved);
     }
     if let Some(Verdict::Passed { notes: said, .. }) = orphans
         && !said.is_empty()
@@ -230,11 +255,13 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
         }
     }
     let mut pending: Vec<String> = Vec::new();
+    let mut reviewed: Vec<&LevelEntry> = Vec::new();
     for subject in subjects {
         if let Some(file) = subject.pending_file().filter(|_| subject.is_stale())
             && !pending.contains(&file)
         {
             pending.push(file);
+            reviewed.push(subject.entry());
         }
     }
     let mut out = String::new();
@@ -244,7 +271,7 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
     if let Some(first) = subjects.first().filter(|_| !pending.is_empty()) {
         out.push_str(&format!(
             "\npending changes (accept or reject each with {}):\n",
-            first.settings().review_hint()
+            first.settings().review_hint(reviewed)
         ));
         for file in pending {
             out.push_str(&format!("    {file}\n"));
@@ -252,7 +279,8 @@ pub fn afterword(subjects: &[Arc<Subject>], orphans: Option<&Verdict>) -> String
     }
     if !blessed.is_empty() {
         out.push_str(&format!(
-            "\nblessed (review with `git diff expectations/`, then commit):\n{blessed}"
+            "\nblessed ({}):\n{blessed}",
+            review_written(written)
         ));
     }
     out
