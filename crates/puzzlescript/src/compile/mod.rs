@@ -6,7 +6,8 @@
 //! names), `levels.rs`, the rules (`rules.rs` reads a line,
 //! `coincidences.rs` checks it, `expand.rs` makes it concrete,
 //! `patterns.rs` compiles it to a matcher, `groups.rs` groups the
-//! matchers), `winconditions.rs`, `prelude.rs` and `sounds.rs`.
+//! matchers, `rule_names.rs` names each line by its text),
+//! `winconditions.rs`, `prelude.rs` and `sounds.rs`.
 
 mod coincidences;
 mod dict;
