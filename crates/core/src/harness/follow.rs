@@ -68,32 +68,33 @@ impl Following {
     /// (of a file of several) whose tables held it: `` `a` → `b` on line
     /// 12 (levels 1–4, 7) ``.
     pub(crate) fn summary(&self) -> Vec<String> {
-        let mut by_name: BTreeMap<(&str, &str), (Option<usize>, Vec<usize>)> = BTreeMap::new();
-        let mut order = Vec::new();
+        // Each old and new name once, in the order first met, with the
+        // levels that renamed it.
+        let mut seen: Vec<(&Rename, Vec<usize>)> = Vec::new();
         for rename in &self.renames {
-            let key = (rename.old.as_str(), rename.new.as_str());
-            let (_, levels) = by_name.entry(key).or_insert_with(|| {
-                order.push(key);
-                (rename.line, Vec::new())
-            });
-            levels.extend(
-                rename
-                    .table
-                    .as_deref()
-                    .and_then(|t| t.parse::<usize>().ok()),
-            );
+            let level = rename
+                .table
+                .as_deref()
+                .and_then(|t| t.parse::<usize>().ok());
+            match seen
+                .iter_mut()
+                .find(|(first, _)| (&first.old, &first.new) == (&rename.old, &rename.new))
+            {
+                Some((_, levels)) => levels.extend(level),
+                None => seen.push((rename, level.into_iter().collect())),
+            }
         }
-        order
-            .into_iter()
-            .map(|key @ (old, new)| {
-                let (line, levels) = &by_name[&key];
-                let at = line.map_or(String::new(), |line| format!(" on line {line}"));
+        seen.into_iter()
+            .map(|(rename, levels)| {
+                let at = rename
+                    .line
+                    .map_or(String::new(), |line| format!(" on line {line}"));
                 let levels = match levels.as_slice() {
                     [] => String::new(),
                     [one] => format!(" (level {one})"),
                     many => format!(" (levels {})", ranges(many)),
                 };
-                format!("`{old}` → `{new}`{at}{levels}")
+                format!("`{}` → `{}`{at}{levels}", rename.old, rename.new)
             })
             .collect()
     }
