@@ -326,7 +326,26 @@ fn an_edited_rule_is_stale_only_where_its_class_changes() {
         "{text}"
     );
     assert!(!text.contains(FILL), "{text}");
-    assert!(failing(&project.run_suite(false)).is_empty());
+    let verdicts = project.run_suite(false);
+    assert!(failing(&verdicts).is_empty());
+    // Dead in every level now: the file is told once, the rule by its
+    // name and line.
+    let line = line_of(
+        &project.read(&file()),
+        "late [ Crate Hole ] -> [ Crate Hole ]",
+    );
+    let orphans = verdicts["orphans"].message().unwrap_or_default();
+    let dead: Vec<&str> = orphans
+        .lines()
+        .filter(|l| l.contains("dead in every level"))
+        .collect();
+    assert_eq!(dead.len(), 1, "{orphans}");
+    assert!(
+        dead[0].starts_with(&format!(
+            "levels/puzzlescript/rules.txt: `{renamed}` on line {line} is dead in every level"
+        )),
+        "{orphans}"
+    );
 }
 
 #[test]
