@@ -1,6 +1,6 @@
 //! `ablation`: each mechanic present in the level is taken out in turn and
 //! the copy re-solved; the class each comes out as (essential, shortcut,
-//! decoration, obstacle) is held against the machine-owned `[mechanics]`.
+//! decoration, obstacle, goal) is held against the machine-owned `[mechanics]`.
 
 use std::collections::BTreeMap;
 
@@ -22,7 +22,7 @@ impl Check for Ablations {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
             "mechanics",
             "a table: each mechanic's class when it is taken out (essential, shortcut, \
-             decoration, obstacle)",
+             decoration, obstacle, goal)",
         )
         .shaped(ValueShape::Table)];
         KEYS
