@@ -33,9 +33,9 @@ pub struct Args {
     /// The most states one search may store before giving up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
     limit: usize,
-    /// Print one JSON object: {file, game, par, mechanics: {NAME: {class, par}},
-    /// objects: [{mechanic, at: [row, col], replacement, class, par}]}
-    /// (objects is empty without --objects).
+    /// Print one JSON object: {file, game, par, mechanics: {NAME: {class, par,
+    /// line, dead}}, objects: [{mechanic, at: [row, col], replacement, class,
+    /// par}]} (objects is empty without --objects).
     #[arg(long)]
     json: bool,
 }
@@ -302,7 +302,11 @@ fn print_text(
         "states".to_string(),
     ]];
     for result in mechanics {
-        rows.push(row(result, result.ablation.mechanic.to_string()));
+        let name = match result.ablation.line {
+            Some(line) => format!("{} (line {line})", result.ablation.mechanic),
+            None => result.ablation.mechanic.to_string(),
+        };
+        rows.push(row(result, name));
     }
     println!();
     print_rows(&rows);
@@ -333,6 +337,22 @@ fn print_text(
         println!(
             "\n{decoration} decoration: the par does not change without {}",
             if decoration == 1 { "it" } else { "them" }
+        );
+    }
+    let goal = mechanics
+        .iter()
+        .chain(pieces)
+        .filter(|result| result.class == Class::Goal)
+        .count();
+    if goal > 0 {
+        let (them, they) = if goal == 1 {
+            ("it", "it is")
+        } else {
+            ("them", "they are")
+        };
+        println!(
+            "{goal} goal: a win condition names {them}, so {they} not taken out (without {them}, \
+             winning would mean something else)"
         );
     }
     let dead = mechanics.iter().filter(|result| result.idle).count();
@@ -371,7 +391,7 @@ fn row(result: &Ablated, name: String) -> [String; 5] {
             result.class.name().to_string()
         },
         par,
-        if result.idle {
+        if result.idle || result.class == Class::Goal {
             "-".to_string()
         } else {
             result.solution.stats.stored.to_string()

@@ -22,6 +22,7 @@ mod protocol;
 mod puzzlescript;
 mod report;
 mod review;
+mod rule_names;
 mod runaway;
 mod snackrun;
 mod sokoban;

@@ -373,7 +373,7 @@ fn ablate_names_the_level_each_rules_line_and_the_dead_ones() {
     let mechanics = line["mechanics"].as_object().unwrap();
     let rules: Vec<(&String, &serde_json::Value)> = mechanics
         .iter()
-        .filter(|(name, _)| name.starts_with("rule "))
+        .filter(|(name, _)| name.starts_with("rule: "))
         .collect();
     assert!(!rules.is_empty(), "{line}");
     // Level 1 has one crate, so the crate-pushes-crate rule never fires.
@@ -381,14 +381,22 @@ fn ablate_names_the_level_each_rules_line_and_the_dead_ones() {
         rules.iter().any(|(_, entry)| entry["dead"] == true),
         "{line}"
     );
+    let source = std::fs::read_to_string(&file).unwrap();
     for (name, entry) in &rules {
-        let number: u64 = name["rule ".len()..]
-            .split(':')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert_eq!(entry["line"], number, "{name}");
+        // Named by its text, lowercased and spaced as the compiler reads
+        // it; its line says where it is.
+        let number = entry["line"].as_u64().unwrap() as usize;
+        let written = source.lines().nth(number - 1).unwrap();
+        let words = |text: &str| {
+            text.to_lowercase()
+                .replace('[', " [ ")
+                .replace(']', " ] ")
+                .replace('|', " | ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(name.strip_prefix("rule: "), Some(words(written).as_str()));
         // A dead rule is decoration, found without a search.
         if entry["dead"] == true {
             assert_eq!(entry["class"], "decoration", "{name}");

@@ -26,6 +26,9 @@ pub enum Class {
     Obstacle,
     /// The search of the ablated copy hit its state limit: nobody knows.
     Unknown,
+    /// Part of the goal: a win condition names it, so without it winning
+    /// means something else ([`Ablation::goal`]); not searched.
+    Goal,
 }
 
 impl Class {
@@ -60,10 +63,13 @@ impl Class {
     }
 
     /// A mechanic is needed unless it is decoration: tools come out
-    /// essential or shortcut, barriers obstacle. Unknown is not needed
-    /// either: nothing was shown.
+    /// essential or shortcut, barriers obstacle, and the goal is needed by
+    /// definition. Unknown is not needed either: nothing was shown.
     pub fn needed(self) -> bool {
-        matches!(self, Class::Essential | Class::Shortcut | Class::Obstacle)
+        matches!(
+            self,
+            Class::Essential | Class::Shortcut | Class::Obstacle | Class::Goal
+        )
     }
 
     /// The name in expectation files and `--json` output.
@@ -74,6 +80,7 @@ impl Class {
             Class::Decoration => "decoration",
             Class::Obstacle => "obstacle",
             Class::Unknown => "unknown",
+            Class::Goal => "goal",
         }
     }
 
@@ -91,6 +98,7 @@ impl Class {
             Class::Decoration,
             Class::Obstacle,
             Class::Unknown,
+            Class::Goal,
         ]
         .into_iter()
         .find(|class| class.name() == name)
@@ -104,6 +112,7 @@ impl Class {
             Class::Decoration => "the par is the same without it",
             Class::Obstacle => "the level gets shorter without it",
             Class::Unknown => "the search without it hit its state limit",
+            Class::Goal => "a win condition names it: without it, winning means something else",
         }
     }
 }
@@ -122,7 +131,8 @@ pub struct Ablated {
     /// What taking it out did, against the level's own par.
     pub class: Class,
     /// The search of the ablated copy (for an idle mechanic, none was
-    /// needed: the level's own result, with no statistics).
+    /// needed: the level's own result, with no statistics; for one of the
+    /// goal, none was made: the level's own status, with no par).
     pub solution: Solution,
     /// The mechanic takes no part in play anywhere in the level's
     /// reachable space ([`AnyLevel::idle`]): decoration, with no search.
@@ -133,7 +143,8 @@ pub struct Ablated {
 /// with `options`, and classifies each against `par`, the level's own par
 /// (`None` if it is unsolvable). The results keep the order of `ablations`.
 /// A mechanic the level says is idle ([`AnyLevel::idle`], asked once for
-/// the whole level) is decoration without a search.
+/// the whole level) is decoration without a search; one that is part of
+/// the goal ([`Ablation::goal`]) is `goal`, without a search either.
 pub fn run(
     level: &dyn AnyLevel,
     par: Option<Cost>,
@@ -148,6 +159,23 @@ pub fn run(
     ablations
         .into_par_iter()
         .map(|ablation| {
+            if ablation.goal {
+                return Ablated {
+                    class: Class::Goal,
+                    ablation,
+                    solution: Solution {
+                        status: if par.is_some() {
+                            Status::Solved
+                        } else {
+                            Status::Unsolvable
+                        },
+                        par: None,
+                        stats: Default::default(),
+                        moves: None,
+                    },
+                    idle: false,
+                };
+            }
             if ablation.at.is_none() && idle.iter().any(|name| *name == ablation.mechanic) {
                 let status = if par.is_some() {
                     Status::Solved
@@ -185,8 +213,9 @@ impl Ablated {
         let ablation = &self.ablation;
         match ablation.at {
             None => format!(
-                "`{}` (replaced by {})",
-                ablation.mechanic, ablation.replacement
+                "{} (replaced by {})",
+                ablation.shown(),
+                ablation.replacement
             ),
             Some((row, col)) => format!(
                 "the `{}` at ({row}, {col}) (replaced by {})",
@@ -199,11 +228,14 @@ impl Ablated {
     /// still 23", "par 14 → 18", "the level cannot be won".
     pub fn effect(&self, par: Option<Cost>) -> String {
         if self.idle {
-            return "nothing changes: it takes part in no state the level can reach (a dead \
-                    mechanic here)"
+            return "nothing changes: it is dead on this level (it takes part in no state the \
+                    level can reach)"
                 .to_string();
         }
         match (self.class, par, self.solution.par) {
+            (Class::Goal, _, _) => "winning would mean something else: a win condition names \
+                                    it, so it is not taken out"
+                .to_string(),
             (Class::Unknown, _, _) => format!(
                 "the search stopped at its state limit ({} states stored)",
                 self.solution.stats.stored

@@ -308,6 +308,18 @@ pub trait Mechanics: Game {
     fn idle(&self, _limit: usize) -> Option<Vec<String>> {
         None
     }
+
+    /// Whether `name`, a mechanic's name as an expectation file holds it,
+    /// names a mechanic the level file defines by its text (a PuzzleScript
+    /// rule line), in the game's present form or an earlier one it still
+    /// reads. Such a name changes when the designer edits that text: a
+    /// name of this kind gone from a level's `[mechanics]` is then taken
+    /// for the earlier name of a new one in the same place of the game's
+    /// order, and its entry follows it (renamed, class and comments kept).
+    /// Default: `false`, for a game whose rulebook names its mechanics.
+    fn named_by_text(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// Pictures of a level's states, for `puzzle-qa show` and the HTML report.
@@ -400,6 +412,7 @@ pub(crate) struct MechanicsFns<G> {
     pub pieces: fn(&G) -> Vec<Ablation>,
     pub ablate: fn(&G, &Ablation) -> G,
     pub idle: fn(&G, usize) -> Option<Vec<String>>,
+    pub named_by_text: fn(&G, &str) -> bool,
 }
 
 /// A cell of a grid, `(row, column)`, 0-based.
@@ -448,6 +461,7 @@ impl<G: Game> Extras<G> {
                 pieces: G::pieces,
                 ablate: G::ablate,
                 idle: G::idle,
+                named_by_text: G::named_by_text,
             }),
             ..self
         }
@@ -622,8 +636,9 @@ impl Shortfall {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ablation {
     /// The mechanic's name, as the game's rulebook spells it (or, for a
-    /// game whose mechanics its files define, as the file does: `rule 42:
-    /// [ > Player | Crate ] -> …`).
+    /// game whose mechanics its files define, from the file's text: `rule:
+    /// [ > player | crate ] -> …`). It is the mechanic's key in
+    /// `[mechanics]`.
     pub mechanic: Cow<'static, str>,
     /// `None`: every piece of the mechanic; `Some((row, column))`, 0-based:
     /// the one piece on that cell.
@@ -631,8 +646,14 @@ pub struct Ablation {
     /// What replaces each removed piece, in words (`wall`, `floor`).
     pub replacement: Cow<'static, str>,
     /// The line of the level file that defines the mechanic, when the file
-    /// does (a PuzzleScript rule).
+    /// does (a PuzzleScript rule): where it is, for messages, never part of
+    /// its name.
     pub line: Option<usize>,
+    /// The mechanic is part of the level's goal: a win condition names it
+    /// (a PuzzleScript object in WINCONDITIONS), so taking it out changes
+    /// what winning means, not how the level plays. It is classed `goal`
+    /// without a search.
+    pub goal: bool,
 }
 
 impl Ablation {
@@ -646,6 +667,16 @@ impl Ablation {
             at: None,
             replacement: replacement.into(),
             line: None,
+            goal: false,
+        }
+    }
+
+    /// The mechanic as messages name it: in backticks, with its line when
+    /// the level file defines it (`` `rule: [ crate ] -> [ ]` on line 42 ``).
+    pub fn shown(&self) -> String {
+        match self.line {
+            Some(line) => format!("`{}` on line {line}", self.mechanic),
+            None => format!("`{}`", self.mechanic),
         }
     }
 }

@@ -48,6 +48,9 @@ pub trait AnyLevel: Send + Sync {
     /// The mechanics that take no part in play anywhere in the level's
     /// reachable space ([`Mechanics::idle`](crate::game::Mechanics::idle)).
     fn idle(&self, limit: usize) -> Option<Vec<String>>;
+    /// Whether an expectation file's mechanic `name` names one the level
+    /// file defines by its text ([`Mechanics::named_by_text`](crate::game::Mechanics::named_by_text)).
+    fn named_by_text(&self, name: &str) -> bool;
     /// A copy with `ablation` applied ([`Mechanics::ablate`](crate::game::Mechanics::ablate)).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
     /// `moves` (the game's notation) played from the start, one picture
@@ -144,6 +147,12 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
 
     fn idle(&self, limit: usize) -> Option<Vec<String>> {
         (G::EXTRAS.mechanics?.idle)(self, limit)
+    }
+
+    fn named_by_text(&self, name: &str) -> bool {
+        G::EXTRAS
+            .mechanics
+            .is_some_and(|fns| (fns.named_by_text)(self, name))
     }
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {

@@ -411,3 +411,27 @@ fn a_search_that_hands_out_states_in_chunks_finds_what_one_by_one_finds() {
         );
     }
 }
+
+#[test]
+fn a_mechanic_of_the_goal_is_classed_so_without_a_search() {
+    let game = Slide::new(&["Bc.", "ahf", "gde"], &["aBc", "def", "gh."]);
+    let par = solve(&game, Algorithm::Bfs).par();
+    let level: &dyn AnyLevel = &game;
+    let goal: Vec<Ablation> = level
+        .mechanics()
+        .into_iter()
+        .map(|ablation| Ablation {
+            goal: true,
+            ..ablation
+        })
+        .collect();
+    let ablated = ablation::run(level, par, goal, SearchOptions::default());
+    assert_eq!(ablated[0].class, Class::Goal);
+    assert!(ablated[0].class.needed());
+    assert_eq!(
+        ablated[0].solution.par, None,
+        "no par: nothing was searched"
+    );
+    assert_eq!(ablated[0].solution.stats.stored, 0);
+    assert_eq!(Class::from_name("goal"), Some(Class::Goal));
+}

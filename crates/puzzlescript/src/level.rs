@@ -401,26 +401,55 @@ impl Level {
 }
 
 impl Mechanics for Level {
-    /// Every rule line of the game (`rule 12: [ > Player | Crate ] -> …`,
-    /// named by its line and text as written), then every object the
-    /// level's map places, by its name as the OBJECTS section writes it.
+    /// Every rule line of the game, named by its text as the compiler
+    /// reads it (`rule: [ > player | crate ] -> …`, see
+    /// [`crate::compile::NamedRule`]), with its line; then every object
+    /// the level's map places, by its name as the OBJECTS section writes
+    /// it. An object a win condition names is part of the goal.
     fn mechanics(&self) -> Vec<Ablation> {
-        let rules = self.game.rule_lines().iter().map(|(line, text)| Ablation {
-            line: Some(*line),
-            ..Ablation::everywhere(format!("rule {line}: {text}"), NOTHING)
+        let rules = self.game.rule_lines().iter().map(|rule| Ablation {
+            line: Some(rule.line),
+            ..Ablation::everywhere(rule.name.clone(), NOTHING)
         });
-        let objects = self
-            .placed()
-            .into_iter()
-            .map(|id| Ablation::everywhere(self.game.shown_name(id).to_string(), NOTHING));
+        let objects = self.placed().into_iter().map(|id| Ablation {
+            goal: self.game.in_goal(id),
+            ..Ablation::everywhere(self.game.shown_name(id).to_string(), NOTHING)
+        });
         rules.chain(objects).collect()
+    }
+
+    /// Each object the level's map places (the background aside) on each
+    /// cell where it places it, in the order of [`Mechanics::mechanics`],
+    /// then row by row.
+    fn pieces(&self) -> Vec<Ablation> {
+        let LevelData::Grid(grid) = &self.game.levels()[self.index] else {
+            return Vec::new();
+        };
+        let stride = self.game.stride();
+        let mut pieces = Vec::new();
+        for id in self.placed() {
+            for row in 0..grid.height {
+                for col in 0..grid.width {
+                    let cell = &grid.cells[(col * grid.height + row) * stride..][..stride];
+                    if cell[id / 32] >> (id % 32) & 1 == 1 {
+                        pieces.push(Ablation {
+                            at: Some((row, col)),
+                            goal: self.game.in_goal(id),
+                            ..Ablation::everywhere(self.game.shown_name(id).to_string(), NOTHING)
+                        });
+                    }
+                }
+            }
+        }
+        pieces
     }
 
     /// A rule: the game compiled without its line (the line left blank, so
     /// every other keeps its number); a `+` line alone leaves the rest of
-    /// its group. An object: taken out of every cell of the level's map,
-    /// before the level-start turn. A copy whose compile fails (removing a
-    /// line can leave another meaningless) is played as the level itself.
+    /// its group. An object: taken out of every cell of the level's map
+    /// (or of its one cell, for a piece), before the level-start turn. A
+    /// copy whose compile fails (removing a line can leave another
+    /// meaningless) is played as the level itself.
     fn ablate(&self, ablation: &Ablation) -> Level {
         if let Some(line) = ablation.line {
             let source: Vec<&str> = self.game.source().split('\n').collect();
@@ -441,8 +470,12 @@ impl Mechanics for Level {
         let mut game = (*self.game).clone();
         let stride = game.stride();
         if let LevelData::Grid(grid) = &mut game.levels[self.index] {
-            for cell in grid.cells.chunks_mut(stride) {
-                cell[id / 32] &= !(1 << (id % 32));
+            let height = grid.height;
+            for (index, cell) in grid.cells.chunks_mut(stride).enumerate() {
+                let (row, col) = (index % height, index / height);
+                if ablation.at.is_none_or(|at| at == (row, col)) {
+                    cell[id / 32] &= !(1 << (id % 32));
+                }
             }
         }
         Level::new(Arc::new(game), self.index, &self.seed).unwrap_or_else(|| self.clone())
@@ -456,10 +489,15 @@ impl Mechanics for Level {
             self.game
                 .rule_lines()
                 .iter()
-                .filter(|(line, _)| !fired.contains(line))
-                .map(|(line, text)| format!("rule {line}: {text}"))
+                .filter(|rule| !fired.contains(&rule.line))
+                .map(|rule| rule.name.clone())
                 .collect(),
         )
+    }
+
+    /// A rule's name is its text: it changes when the rule is edited.
+    fn named_by_text(&self, name: &str) -> bool {
+        crate::compile::is_rule_name(name)
     }
 }
 

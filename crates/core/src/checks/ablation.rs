@@ -1,10 +1,10 @@
 //! `ablation`: each mechanic present in the level is taken out in turn and
 //! the copy re-solved; the class each comes out as (essential, shortcut,
-//! decoration, obstacle) is held against the machine-owned `[mechanics]`.
+//! decoration, obstacle, goal) is held against the machine-owned `[mechanics]`.
 
 use std::collections::BTreeMap;
 
-use crate::ablation::{self, Class};
+use crate::ablation::{self, Ablated, Class};
 use crate::diagnostic::nearest;
 use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::search::{Algorithm, SearchOptions, Status};
@@ -22,7 +22,7 @@ impl Check for Ablations {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
             "mechanics",
             "a table: each mechanic's class when it is taken out (essential, shortcut, \
-             decoration, obstacle)",
+             decoration, obstacle, goal)",
         )
         .shaped(ValueShape::Table)];
         KEYS
@@ -75,18 +75,19 @@ impl Check for Ablations {
             .value::<BTreeMap<String, String>>("mechanics")
             .unwrap_or_default();
         let mut finding = Finding::pass();
-        let idle: Vec<String> = results
-            .iter()
-            .filter(|result| result.idle)
-            .map(|result| result.ablation.mechanic.to_string())
-            .collect();
-        for mechanic in &idle {
-            finding.notes.push(format!(
-                "`{mechanic}` is dead on this level: it takes part in no state the level can \
-                 reach"
-            ));
-        }
-        subject.record_idle(idle);
+        let named = |keep: fn(&Ablated) -> bool| -> Vec<String> {
+            results
+                .iter()
+                .filter(|result| keep(result))
+                .map(|result| result.ablation.shown())
+                .collect()
+        };
+        subject.record_idle(named(|result| result.idle));
+        subject.record_goal(named(|result| result.class == Class::Goal));
+        // One note per finding: a class that differs from the file's says
+        // why (a dead mechanic's, that it is dead); a dead mechanic whose
+        // class agrees is still worth a word. The goal is said once for
+        // the file (`orphans`).
         for result in &results {
             let mechanic = &result.ablation.mechanic;
             let expected = declared.get(mechanic.as_ref()).map(String::as_str);
@@ -95,9 +96,15 @@ impl Check for Ablations {
                     format!("declared {class}")
                 });
                 finding.notes.push(format!(
-                    "`{mechanic}` is {} ({was}): without it, {}",
+                    "{} is {} ({was}): without it, {}",
+                    result.ablation.shown(),
                     result.class,
                     result.effect(solution.par)
+                ));
+            } else if result.idle {
+                finding.notes.push(format!(
+                    "{} is dead on this level: it takes part in no state the level can reach",
+                    result.ablation.shown()
                 ));
             }
         }

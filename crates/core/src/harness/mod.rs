@@ -15,7 +15,8 @@
 //! each check's verdict), `discover.rs` (the levels of a repository),
 //! `expectations.rs`, `bless.rs` (every write: lock, re-read, temp file and
 //! rename), `pending.rs` (what bless would write, kept for `puzzle-qa
-//! review`), `renumber.rs` (tables that follow moved levels), `prune.rs`
+//! review`), `renumber.rs` (tables that follow moved levels), `follow.rs`
+//! (entries that follow a mechanic whose defining text was edited), `prune.rs`
 //! (`bless --prune`), `diff.rs`, `settings.rs` and `env.rs` (the
 //! environment, read in one place), `libtest.rs`.
 
@@ -25,6 +26,7 @@ pub(crate) mod diff;
 pub(crate) mod discover;
 pub(crate) mod env;
 mod expectations;
+mod follow;
 mod game_checks;
 pub(crate) mod keys;
 pub(crate) mod libtest;

@@ -12,6 +12,7 @@ use super::check::{Check, Finding};
 use super::diff::unified;
 use super::discover::LevelEntry;
 use super::expectations::Expectations;
+use super::follow::{self, Following};
 use super::keys::{ExpectationKey, Owner};
 use super::pending;
 use super::renumber::Renumbering;
@@ -39,6 +40,8 @@ pub struct LevelFile {
 pub(crate) struct SharedFile {
     source: OnceLock<Result<LevelFile, String>>,
     expectations: OnceLock<Result<(Expectations, Renumbering), String>>,
+    /// The entries renamed with `expectations` to follow edited mechanics.
+    followed: OnceLock<Following>,
 }
 
 /// One level and everything its checks share.
@@ -51,6 +54,8 @@ pub struct Subject {
     verdicts: Vec<OnceLock<Verdict>>,
     /// The mechanics the `ablation` check found idle (dead) here.
     idle: OnceLock<Vec<String>>,
+    /// The mechanics the `ablation` check found part of the goal here.
+    goal: OnceLock<Vec<String>>,
     /// Each check's machine values, kept once its verdict is computed, so
     /// that [`Subject::blessed_text`] can say what bless would write
     /// without writing it.
@@ -158,6 +163,7 @@ impl Subject {
             settings,
             file,
             idle: OnceLock::new(),
+            goal: OnceLock::new(),
             expectations: OnceLock::new(),
             solution: OnceLock::new(),
             verdicts: (0..checks).map(|_| OnceLock::new()).collect(),
@@ -174,6 +180,18 @@ impl Subject {
     /// The mechanics found idle here, once the ablation check has run.
     pub(crate) fn idle(&self) -> Option<&[String]> {
         self.idle.get().map(Vec::as_slice)
+    }
+
+    /// Records the mechanics the level's ablation classed part of the goal,
+    /// for one note about them for the whole file.
+    pub(crate) fn record_goal(&self, goal: Vec<String>) {
+        let _ = self.goal.set(goal);
+    }
+
+    /// The mechanics found part of the goal here, once the ablation check
+    /// has run.
+    pub(crate) fn goal(&self) -> Option<&[String]> {
+        self.goal.get().map(Vec::as_slice)
     }
 
     /// Which level this is: its game, stem and paths.
@@ -295,10 +313,76 @@ impl Subject {
                     .source()
                     .ok()
                     .map_or(&[][..], |source| &source.fingerprints[..]);
-                super::renumber::load(&self.entry, &self.settings, fingerprints)
+                let (expectations, plan) =
+                    super::renumber::load(&self.entry, &self.settings, fingerprints)?;
+                let (expectations, followed) = follow::load(
+                    &self.entry,
+                    &self.settings,
+                    expectations,
+                    &self.levels_now(),
+                )?;
+                let _ = self.file.followed.set(followed);
+                Ok((expectations, plan))
             })
             .as_ref()
             .map_err(String::as_str)
+    }
+
+    /// The file's levels that load, each with the key of its table, for
+    /// [`follow::load`].
+    fn levels_now(&self) -> Vec<follow::Now<'_>> {
+        let Ok(source) = self.source() else {
+            return Vec::new();
+        };
+        let many = self.entry.member.is_some();
+        source
+            .levels
+            .iter()
+            .enumerate()
+            .filter_map(|(index, level)| {
+                Some(follow::Now {
+                    table: many.then(|| (index + 1).to_string()),
+                    level: level.as_ref().ok()?.level.as_ref(),
+                })
+            })
+            .collect()
+    }
+
+    /// For the first level of its file: the entries renamed to follow
+    /// mechanics whose text was edited, as notes (renamed in memory only:
+    /// what bless would write) and as what bless did.
+    pub(crate) fn file_followed(&self) -> (Vec<String>, Vec<String>) {
+        if self.entry.member.is_some_and(|number| number != 1) || self.file_expectations().is_err()
+        {
+            return (Vec::new(), Vec::new());
+        }
+        let Some(followed) = self.file.followed.get().filter(|f| !f.renames.is_empty()) else {
+            return (Vec::new(), Vec::new());
+        };
+        let summary = followed.summary();
+        if followed.written {
+            return (
+                Vec::new(),
+                summary
+                    .into_iter()
+                    .map(|s| format!("renamed: {s}"))
+                    .collect(),
+            );
+        }
+        let filter = format!("{}::{}", self.entry.game.name, self.entry.stem);
+        let notes = summary
+            .into_iter()
+            .map(|rename| {
+                format!(
+                    "{}: an edited mechanic's entries follow it: {rename}; run `{}` to rename them in \
+                     {} (comments are kept)",
+                    self.entry.shown_level,
+                    self.settings.bless_command(&filter),
+                    self.entry.shown_expectation
+                )
+            })
+            .collect();
+        (notes, Vec::new())
     }
 
     /// For the first level of a file of several: what is wrong with the
@@ -560,6 +644,15 @@ impl Subject {
             if !plan.is_empty() && !plan.written {
                 return None;
             }
+        }
+        // Nor while entries follow edited mechanics in memory only.
+        if self
+            .file
+            .followed
+            .get()
+            .is_some_and(|followed| !followed.renames.is_empty() && !followed.written)
+        {
+            return None;
         }
         Some(path)
     }

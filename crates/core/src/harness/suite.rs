@@ -105,8 +105,12 @@ impl Suite {
             problems.extend(wrong);
             let shown = &subject.entry().shown_expectation;
             blessed.extend(done.into_iter().map(|done| format!("{shown}: {done}")));
+            let (followed, done) = subject.file_followed();
+            notes.extend(followed);
+            blessed.extend(done.into_iter().map(|done| format!("{shown}: {done}")));
         }
         notes.extend(idle_everywhere(&self.subjects));
+        notes.extend(goal_by_file(&self.subjects));
         if problems.is_empty() {
             Verdict::Passed { notes, blessed }
         } else {
@@ -189,7 +193,7 @@ fn idle_everywhere(subjects: &[Arc<Subject>]) -> Vec<String> {
         for mechanic in first.iter() {
             if rest.iter().all(|set| set.contains(mechanic)) {
                 notes.push(format!(
-                    "{}: `{mechanic}` is dead in every level: it takes part in no state any \
+                    "{}: {mechanic} is dead in every level: it takes part in no state any \
                      level can reach; remove it, or add a level that needs it",
                     levels[0].entry().shown_level
                 ));
@@ -197,6 +201,59 @@ fn idle_everywhere(subjects: &[Arc<Subject>]) -> Vec<String> {
         }
     }
     notes
+}
+
+/// One note per level file whose levels' ablations classed mechanics part
+/// of the goal: the same win conditions hold for every level of a file,
+/// so it is said once, not once a level.
+fn goal_by_file(subjects: &[Arc<Subject>]) -> Vec<String> {
+    let mut by_file: BTreeMap<&PathBuf, Vec<&str>> = BTreeMap::new();
+    for subject in subjects {
+        let Some(goal) = subject.goal() else {
+            continue;
+        };
+        let names = by_file.entry(&subject.entry().level_path).or_default();
+        for name in goal {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
+            }
+        }
+    }
+    let shown: BTreeMap<&PathBuf, &str> = subjects
+        .iter()
+        .map(|subject| {
+            (
+                &subject.entry().level_path,
+                subject.entry().shown_level.as_str(),
+            )
+        })
+        .collect();
+    by_file
+        .into_iter()
+        .filter(|(_, names)| !names.is_empty())
+        .map(|(file, names)| {
+            let (them, are) = if names.len() == 1 {
+                ("it", "is")
+            } else {
+                ("them", "are")
+            };
+            format!(
+                "{}: {} {are} part of the goal: a win condition names {them}, so ablation does \
+                 not take {them} out (without {them}, winning would mean something else)",
+                shown[file],
+                in_words(&names)
+            )
+        })
+        .collect()
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn in_words(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The trial name of one (level, check) pair: `<game>::<level>::<check>`.

@@ -4,7 +4,7 @@
 
 use super::patterns::{self, Rule};
 use super::symbols::Symbols;
-use super::{coincidences, expand, rules};
+use super::{coincidences, expand, rule_names, rules};
 use crate::ast::Parsed;
 use crate::bits;
 use crate::log::Log;
@@ -33,8 +33,8 @@ pub(super) struct RuleSet {
     pub(super) late: Vec<Group>,
     /// The `startloop` (+1) and `endloop` (-1) lines, for [`loop_points`].
     pub(super) loops: Vec<(usize, i32)>,
-    /// Each rule line's number and text.
-    pub(super) lines: Vec<(usize, String)>,
+    /// Each rule line, named.
+    pub(super) lines: Vec<super::NamedRule>,
     /// Whether a rule draws from the random generator.
     pub(super) uses_random: bool,
     /// The rigid groups' indices among the groups.
@@ -53,7 +53,7 @@ pub(super) fn compile(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Opti
     for line in &parsed.rules {
         match rules::read_line(line, symbols, &parsed.sounds, &raw, &mut invalid, log) {
             Some(rules::Line::Rule(r)) => {
-                lines.push((line.line, line.mixed.trim().to_string()));
+                lines.push(line);
                 raw.push(r);
             }
             Some(rules::Line::Loop(n, b)) => loops.push((n, b)),
@@ -83,7 +83,7 @@ pub(super) fn compile(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Opti
         groups,
         late,
         loops,
-        lines,
+        lines: rule_names::name(&lines),
         uses_random,
         rigid_groups,
         rows,

@@ -6,7 +6,8 @@
 //! names), `levels.rs`, the rules (`rules.rs` reads a line,
 //! `coincidences.rs` checks it, `expand.rs` makes it concrete,
 //! `patterns.rs` compiles it to a matcher, `groups.rs` groups the
-//! matchers), `winconditions.rs`, `prelude.rs` and `sounds.rs`.
+//! matchers, `rule_names.rs` names each line by its text),
+//! `winconditions.rs`, `prelude.rs` and `sounds.rs`.
 
 mod coincidences;
 mod dict;
@@ -15,6 +16,7 @@ mod groups;
 mod levels;
 mod patterns;
 mod prelude;
+mod rule_names;
 mod rules;
 mod sounds;
 mod symbols;
@@ -24,6 +26,7 @@ pub(crate) use groups::Group;
 pub use levels::{Grid, LevelData};
 pub(crate) use patterns::{CellPattern, Replacement, Rule, Slot};
 pub use prelude::Prelude;
+pub use rule_names::{NamedRule, is_rule_name};
 pub(crate) use sounds::Sounds;
 pub(crate) use winconditions::{Quantifier, WinCondition};
 
@@ -63,6 +66,8 @@ pub struct Game {
     /// Rigid index (from 0) to group index.
     pub(crate) rigid_groups: Vec<usize>,
     pub(crate) win_conditions: Vec<WinCondition>,
+    /// The objects the win conditions name.
+    pub(crate) goal_objects: Vec<u32>,
     pub(crate) levels: Vec<LevelData>,
     pub(crate) prelude: Prelude,
     pub(crate) sounds: Sounds,
@@ -76,9 +81,8 @@ pub struct Game {
     pub(crate) background: Option<usize>,
     /// Each object's name as the OBJECTS section writes it, by id.
     pub(crate) shown_names: Vec<String>,
-    /// The RULES section's rule lines (loop markers aside): line number
-    /// and text as written, trimmed.
-    pub(crate) rule_lines: Vec<(usize, String)>,
+    /// The RULES section's rule lines (loop markers aside), named.
+    pub(crate) rule_lines: Vec<NamedRule>,
     /// The source it was compiled from, for compiling it again without a
     /// line (ablation).
     pub(crate) source: std::sync::Arc<str>,
@@ -175,15 +179,24 @@ impl Game {
         names
     }
 
-    /// The RULES section's rule lines, loop markers aside: each line's
-    /// number and its text as written. Each is a mechanic of every level.
-    pub fn rule_lines(&self) -> &[(usize, String)] {
+    /// The RULES section's rule lines, loop markers aside, in file order:
+    /// each line's number, its text as written and its name. Each is a
+    /// mechanic of every level.
+    pub fn rule_lines(&self) -> &[NamedRule] {
         &self.rule_lines
     }
 
     /// Object `id`'s name as the OBJECTS section writes it.
     pub fn shown_name(&self, id: usize) -> &str {
         self.shown_names.get(id).map_or("", String::as_str)
+    }
+
+    /// Whether a win condition names object `id` (itself, or through a
+    /// property or an aggregate).
+    pub fn in_goal(&self, id: usize) -> bool {
+        self.goal_objects
+            .get(id / 32)
+            .is_some_and(|word| word >> (id % 32) & 1 == 1)
     }
 
     /// The background object's id, if the game has one.
@@ -280,6 +293,7 @@ fn build(parsed: &Parsed, source: &str, log: &mut Log) -> Option<Game> {
         late_loop_point,
         rigid_groups: rules.rigid_groups,
         win_conditions,
+        goal_objects: winconditions::named_objects(parsed, &symbols),
         levels,
         prelude,
         sounds,

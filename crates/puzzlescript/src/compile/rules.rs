@@ -76,7 +76,9 @@ pub(super) fn aggregate_directions(dir: &str) -> Option<&'static [&'static str]>
     })
 }
 
-fn tokenize(line: &str) -> Vec<String> {
+/// A rule line's tokens, as the compiler splits them: a bracket, a bar
+/// and an arrow each a token of its own, a leading `+` too.
+pub(super) fn tokenize(line: &str) -> Vec<String> {
     let spaced = line
         .replace('[', " [ ")
         .replace(']', " ] ")

@@ -67,3 +67,26 @@ pub(super) fn compile(parsed: &Parsed, symbols: &Symbols, log: &mut Log) -> Vec<
     }
     out
 }
+
+/// The objects the win conditions name (through a property or an
+/// aggregate too): taking one out of a level changes what winning means.
+pub(super) fn named_objects(parsed: &Parsed, symbols: &Symbols) -> Vec<u32> {
+    let mut named = vec![0u32; symbols.stride_obj];
+    for w in &parsed.win_conditions {
+        let on = if w.words.len() == 4 {
+            w.words.get(3)
+        } else {
+            None
+        };
+        for name in w.words.get(1).into_iter().chain(on) {
+            let mask = symbols
+                .object_masks
+                .get(name)
+                .or_else(|| symbols.aggregate_masks.get(name));
+            if let Some(mask) = mask {
+                crate::bits::or(&mut named, mask);
+            }
+        }
+    }
+    named
+}

@@ -45,7 +45,7 @@ impl<'g> Engine<'g> {
                 scratch: Scratchpad::default(),
                 finished: false,
                 fired: if track {
-                    let last = game.rule_lines.iter().map(|(line, _)| *line).max();
+                    let last = game.rule_lines.iter().map(|rule| rule.line).max();
                     vec![false; last.map_or(0, |last| last + 1)]
                 } else {
                     Vec::new()
