@@ -61,23 +61,36 @@ pub fn run(args: Args) -> Exit {
 /// ask. Without `--moves`, a cheapest win is drawn, unless `unsolved` says
 /// why the level has none to look for (then its start alone).
 fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, args: &Args) -> Exit {
-    // The moves to draw: the given ones, or a cheapest win.
-    let (moves, what) = match (&args.moves, unsolved) {
-        (Some(moves), _) => (moves.clone(), "the given moves".to_string()),
-        (None, Some(why)) => (String::new(), format!("no solution ({why})")),
+    // The moves to draw: the given ones, or a cheapest win; without one,
+    // why not, which the picture says.
+    let (moves, what, no_win) = match (&args.moves, unsolved) {
+        (Some(moves), _) => (moves.clone(), "the given moves".to_string(), None),
+        (None, Some(why)) => (
+            String::new(),
+            format!("no solution ({why})"),
+            Some(why.to_string()),
+        ),
         (None, None) => {
             let solution = level.solve(SearchOptions {
                 algorithm: Algorithm::Bfs,
                 limit: args.limit,
             });
+            let no_win = solution.why_no_win();
             match (solution.par, solution.moves) {
-                (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}")),
-                _ => (String::new(), format!("no solution ({})", solution.status)),
+                (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}"), None),
+                _ => (
+                    String::new(),
+                    format!("no solution ({})", solution.status),
+                    no_win,
+                ),
             }
         }
     };
     let playback = match level.playback(&moves) {
-        Ok(Some(playback)) => playback,
+        Ok(Some(playback)) => Playback {
+            unsolved: no_win,
+            ..playback
+        },
         Ok(None) => {
             eprintln!("error: {game} levels cannot be drawn");
             return Exit::BadInput;
@@ -137,7 +150,10 @@ fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
         print!("{}", ascii::grid(start));
     }
     print!("{}", ascii::key(start));
-    println!("{what}: {moves}");
+    match &playback.unsolved {
+        Some(why) => println!("{why}"),
+        None => println!("{what}: {moves}"),
+    }
     if let Some(reason) = &playback.refused {
         println!("stopped after {} moves: {reason}", playback.moves());
     } else if !playback.won && !moves.is_empty() {
