@@ -53,7 +53,7 @@ pub fn invented(playback: &Playback) -> String {
         .iter()
         .map(|(glyph, meaning)| format!("{glyph} {meaning}"))
         .collect();
-    format!("key, not in the game's legend: {}\n", shown.join(", "))
+    format!("not in the legend: {}\n", shown.join(", "))
 }
 
 /// Every frame of `playback`, each under a line naming its move.

@@ -637,3 +637,105 @@ pub fn sprites<'a>(scenes: impl IntoIterator<Item = &'a Scene>) -> String {
     }
     format!("<defs>\n{grids}{stacks}</defs>\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::{Frame, Look, Piece};
+
+    /// A one-row board with one actor standing at `col`.
+    fn scene(col: usize) -> Scene {
+        Scene {
+            width: 3,
+            height: 1,
+            cells: vec![Look::new("floor", "#ccc", '.'); 3],
+            pieces: vec![Piece {
+                name: "hero".into(),
+                fill: "#f00".into(),
+                glyph: 'H',
+                cells: vec![(0, col)],
+                actor: true,
+                sprite: Vec::new(),
+            }],
+            links: Vec::new(),
+        }
+    }
+
+    /// Frames of (where the actor stands, moves counted so far).
+    fn playback(frames: &[(usize, Cost)]) -> Playback {
+        Playback {
+            frames: frames
+                .iter()
+                .map(|&(col, cost)| Frame {
+                    scene: scene(col),
+                    text: String::new(),
+                    trail: Vec::new(),
+                    cost,
+                })
+                .collect(),
+            refused: None,
+            won: true,
+            contents: None,
+            invented: Vec::new(),
+            unsolved: None,
+        }
+    }
+
+    /// The texts of the path's marks, in the order they are drawn.
+    fn marks(picture: &str) -> Vec<String> {
+        let start = picture.find("<g class=\"path\">").unwrap();
+        let end = start + picture[start..].find("</g>").unwrap();
+        picture[start..end]
+            .split("<text ")
+            .skip(1)
+            .map(|text| text[text.find('>').unwrap() + 1..text.find('<').unwrap()].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_step_on_the_spot_is_numbered_in_the_corner_of_the_actors_cell() {
+        // A walk right (1), two steps on the spot (2, 3), a free one (no
+        // number of its own), a walk right (4).
+        let played = playback(&[(0, 0), (1, 1), (1, 2), (1, 3), (1, 3), (2, 4)]);
+        let picture = picture(&played);
+        // Every counted step has its number: the walks at their arrival,
+        // the two on the spot together, in one mark, so neither hides the
+        // other.
+        assert_eq!(marks(&picture), ["1", "4", "2,3"]);
+        // The mark sits in the top right corner of the cell it was taken
+        // on (column 1: its right edge at x = 64), clear of the arrival's
+        // number at the centre.
+        let at = picture.find(">2,3<").unwrap();
+        let rect = &picture[picture[..at].rfind("<rect").unwrap()..at];
+        assert!(rect.contains("x=\"45.2\" y=\"0\" width=\"18.8\""), "{rect}");
+        assert!(picture.contains(">step on the spot</text>"));
+        // Without one, the legend does not mention it.
+        let walk = super::picture(&playback(&[(0, 0), (1, 1)]));
+        assert!(!walk.contains("step on the spot"));
+        assert_eq!(marks(&walk), ["1"]);
+    }
+
+    #[test]
+    fn a_picture_without_a_win_says_why_under_the_board_and_legend() {
+        let mut nothing = playback(&[(0, 0)]);
+        let (width, height) = size(&nothing);
+        assert!(!picture(&nothing).contains("class=\"unsolved\""));
+        let why = "unsolvable: no sequence of moves wins this level (6 states explored)";
+        nothing.unsolved = Some(why.to_string());
+        let drawn = picture(&nothing);
+        // Said in full, over as many lines as the picture's width needs,
+        // below everything else.
+        let start = drawn.find("<g class=\"unsolved\">").unwrap();
+        let lines: Vec<&str> = drawn[start..]
+            .split("<text ")
+            .skip(1)
+            .map(|text| &text[text.find('>').unwrap() + 1..text.find('<').unwrap()])
+            .collect();
+        assert_eq!(lines.join(" "), why);
+        assert!(
+            lines.iter().all(|line| line.len() * 7 <= width),
+            "{lines:?}"
+        );
+        assert_eq!(size(&nothing), (width, height + lines.len() * 18 + 12));
+    }
+}
