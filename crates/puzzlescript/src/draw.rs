@@ -224,9 +224,9 @@ impl Draw for Level {
         }
     }
 
-    /// The characters [`invented`] for objects the legend gives none of
-    /// their own, each with the object's name as the OBJECTS section
-    /// writes it.
+    /// The characters made for objects the legend gives none of their
+    /// own (the first free letter of each one's name), each with the
+    /// object's name as the OBJECTS section writes it.
     fn invented_glyphs(&self) -> Vec<(char, String)> {
         let game = self.game();
         invented(game)
