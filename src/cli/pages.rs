@@ -12,6 +12,7 @@ use puzzle_qa_core::_cli_support::harness::replace_whole;
 use puzzle_qa_core::_cli_support::picture::html::{self, IndexRow};
 use puzzle_qa_core::_cli_support::picture::svg::{self, escape};
 use puzzle_qa_core::harness::Subject;
+use puzzle_qa_core::level::Solution;
 
 /// Writes the index and a page per level of `subjects` into `dir`; returns
 /// the index's path.
@@ -103,8 +104,13 @@ fn level_page(subject: &Subject) -> (String, Option<String>) {
             .map_or("-".to_string(), |par| par.to_string())
     );
     let play = |moves: &str| level.playback(moves).ok().flatten();
-    let Some(new) = play(found.as_deref().unwrap_or("")) else {
+    let Some(mut new) = play(found.as_deref().unwrap_or("")) else {
         return (html::text_page(&title, &intro), None);
+    };
+    // Without a win to replay, the picture says why.
+    new.unsolved = match level.no_par() {
+        Some(no_par) => Some(format!("no par ({}): {}", no_par.status, no_par.note)),
+        None => subject.solution_if_solved().and_then(Solution::why_no_win),
     };
     let thumbnail = Some(svg::thumbnail(&new.frames[0].scene, 120));
     let failed = subject.verdicts().any(|(_, verdict)| !verdict.passed());

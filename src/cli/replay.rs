@@ -91,7 +91,8 @@ pub fn run(args: Args) -> Exit {
     }
 }
 
-/// The level at the start and after each move played.
+/// The level at the start and after each move played, then what the
+/// characters the game made up stand for.
 fn print_frames(label: &str, board: &Playback) {
     for (index, frame) in board.frames.iter().enumerate() {
         match index {
@@ -100,6 +101,7 @@ fn print_frames(label: &str, board: &Playback) {
         }
         print!("{}", ascii::grid(&frame.scene));
     }
+    print!("{}", ascii::invented(board));
 }
 
 /// Whether the moves win, and where they stop being legal.

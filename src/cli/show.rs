@@ -61,26 +61,42 @@ pub fn run(args: Args) -> Exit {
 /// ask. Without `--moves`, a cheapest win is drawn, unless `unsolved` says
 /// why the level has none to look for (then its start alone).
 fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, args: &Args) -> Exit {
-    // The moves to draw: the given ones, or a cheapest win.
-    let (moves, what) = match (&args.moves, unsolved) {
-        (Some(moves), _) => (moves.clone(), "the given moves".to_string()),
-        (None, Some(why)) => (String::new(), format!("no solution ({why})")),
+    // The moves to draw: the given ones, or a cheapest win; without one,
+    // why not, which the picture says.
+    let (moves, what, no_win) = match (&args.moves, unsolved) {
+        (Some(moves), _) => (moves.clone(), "the given moves".to_string(), None),
+        (None, Some(why)) => (
+            String::new(),
+            format!("no solution ({why})"),
+            Some(why.to_string()),
+        ),
         (None, None) => {
             let solution = level.solve(SearchOptions {
                 algorithm: Algorithm::Bfs,
                 limit: args.limit,
             });
+            let no_win = solution.why_no_win();
             match (solution.par, solution.moves) {
-                (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}")),
+                (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}"), None),
+                // The command line can search further; a picture cannot.
+                _ if solution.status == Status::Limit => (
+                    String::new(),
+                    format!("no solution ({})", solution.status),
+                    no_win.map(|why| format!("{why} (raise --limit)")),
+                ),
                 _ => (
                     String::new(),
-                    no_win(solution.status, solution.stats.stored),
+                    format!("no solution ({})", solution.status),
+                    no_win,
                 ),
             }
         }
     };
     let playback = match level.playback(&moves) {
-        Ok(Some(playback)) => playback,
+        Ok(Some(playback)) => Playback {
+            unsolved: no_win,
+            ..playback
+        },
         Ok(None) => {
             eprintln!("error: {game} levels cannot be drawn");
             return Exit::BadInput;
@@ -134,19 +150,6 @@ fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, ar
 
 /// Why a search drew no win, in full: what its status means, and how far
 /// it looked.
-fn no_win(status: Status, stored: u64) -> String {
-    match status {
-        Status::Unsolvable => format!(
-            "no solution: the level is unsolvable, no sequence of moves wins it ({stored} states \
-             explored)"
-        ),
-        Status::Limit => format!(
-            "no solution found: the search stopped at its limit of {stored} states without \
-             deciding (raise --limit)"
-        ),
-        other => format!("no solution ({other})"),
-    }
-}
 
 fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
     let start = &playback.frames[0].scene;
@@ -156,10 +159,9 @@ fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
         print!("{}", ascii::grid(start));
     }
     print!("{}", ascii::key(start));
-    if moves.is_empty() {
-        println!("{what}");
-    } else {
-        println!("{what}: {moves}");
+    match &playback.unsolved {
+        Some(why) => println!("{why}"),
+        None => println!("{what}: {moves}"),
     }
     if let Some(reason) = &playback.refused {
         println!("stopped after {} moves: {reason}", playback.moves());

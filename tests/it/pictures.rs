@@ -1,7 +1,10 @@
 //! Pictures: every game's SVG is well-formed XML with what a designer needs
 //! on it, one level per game is a snapshot, the HTML replay has a frame per
-//! move, and `show` prints the terminal picture. The levels are the fixture
-//! project's (`tests/fixtures/project/`).
+//! move with its path over the cells that change, `show` prints the
+//! terminal picture, a level without a win says why in every picture, and
+//! `replay` keys the characters a game made up. The levels are the fixture
+//! project's (`tests/fixtures/project/`), and a PuzzleScript game of the
+//! engine's picture fixtures (`lever.txt`).
 
 use puzzle_qa::games;
 use puzzle_qa_core::_cli_support::level::read_level;
@@ -11,7 +14,9 @@ use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::picture::Playback;
 use puzzle_qa_core::search::SearchOptions;
 
-use crate::support::{Project, fixture_project, level_path};
+use crate::support::{
+    Project, fixture_project, level_path, puzzle_qa_in, repository, stderr, stdout,
+};
 
 /// One level per game, the acceptance's three, as paths in the project.
 fn levels() -> [String; 3] {
@@ -262,4 +267,137 @@ fn the_html_report_puts_failures_first_and_shows_an_old_and_a_new_solution_side_
     )));
     let passing = std::fs::read_to_string(out.join("bloxorz/level02.html")).unwrap();
     assert!(!passing.contains("id=\"old\"") && passing.contains("id=\"replay\""));
+}
+
+#[test]
+fn a_replays_changed_cells_are_drawn_under_the_path_and_its_pieces_over_it() {
+    for path in &levels() {
+        let playback = solved(&*level(path));
+        let page = html::replay_page(path, "", &playback);
+        let svg = &page[page.find("<svg").unwrap()..page.find("</svg>").unwrap() + 6];
+        let document = roxmltree::Document::parse(svg).unwrap();
+        // The groups in drawing order, by class: later is on top.
+        let order: Vec<&str> = document
+            .root_element()
+            .children()
+            .filter_map(|node| node.attribute("class"))
+            .collect();
+        let path_at = order.iter().position(|&class| class == "path").unwrap();
+        let at = |wanted: &str| -> Vec<usize> {
+            order
+                .iter()
+                .enumerate()
+                .filter(|(_, class)| **class == wanted)
+                .map(|(index, _)| index)
+                .collect()
+        };
+        // Whatever cells a frame redraws lie under every step's mark; its
+        // pieces stand over them, as in the SVG of `show`.
+        let (cells, pieces) = (at("frame"), at("frame-pieces"));
+        assert_eq!(cells.len(), playback.frames.len(), "{path}");
+        assert_eq!(pieces.len(), playback.frames.len(), "{path}");
+        assert!(
+            cells.iter().all(|&index| index < path_at),
+            "{path}: {order:?}"
+        );
+        assert!(
+            pieces.iter().all(|&index| index > path_at),
+            "{path}: {order:?}"
+        );
+    }
+}
+
+/// The picture fixture game whose solutions press `X`, whose open door has
+/// no legend character, and whose level 2 cannot be won, copied to a
+/// folder of its own (`check` writes beside it).
+fn lever() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        repository().join("crates/puzzlescript/tests/fixtures/pictures/lever.txt"),
+        dir.path().join("lever.txt"),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_level_without_a_win_says_why_in_shows_text_svg_and_html_and_in_the_report() {
+    let dir = lever();
+    let (svg, html) = (dir.path().join("l2.svg"), dir.path().join("l2.html"));
+    let unsolvable = "unsolvable: no sequence of moves wins this level (6 states explored)";
+    let out = puzzle_qa_in(dir.path(), &["show", "lever.txt", "--level", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with(&format!(
+            "key: # wall, . background, G goal, P player\n{unsolvable}\n"
+        )),
+        "{}",
+        stdout(&out)
+    );
+    let out = puzzle_qa_in(
+        dir.path(),
+        &[
+            "show",
+            "lever.txt",
+            "--level",
+            "2",
+            "--svg",
+            "l2.svg",
+            "--html",
+            "l2.html",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = |text: &str| svg_texts(text).join(" ").contains(unsolvable);
+    assert!(said(&std::fs::read_to_string(&svg).unwrap()));
+    let page = std::fs::read_to_string(&html).unwrap();
+    let picture = &page[page.find("<svg").unwrap()..page.find("</svg>").unwrap() + 6];
+    assert!(said(picture), "{picture}");
+    // Under the replay, the page says it too, not that the moves end
+    // before a win.
+    assert!(
+        page.contains(&format!("<p class=\"stale\">{unsolvable}</p>")),
+        "{page}"
+    );
+    assert!(!page.contains("the moves end before"), "{page}");
+    // A search stopped at its limit decided nothing, and says so.
+    let out = puzzle_qa_in(
+        dir.path(),
+        &["show", "lever.txt", "--level", "1", "--limit", "3"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with(
+            "not decided: the search stopped at its state limit (3 states stored) without \
+             finding a win or proving there is none\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    // The report's page of the level says it as `show` does.
+    let out = puzzle_qa_in(dir.path(), &["check", "lever.txt", "--html", "report"]);
+    assert!(
+        out.status.code().is_some_and(|code| code <= 1),
+        "{}",
+        stderr(&out)
+    );
+    let page =
+        std::fs::read_to_string(dir.path().join("report/puzzlescript/lever-2.html")).unwrap();
+    assert!(
+        page.contains(&format!("<p class=\"stale\">{unsolvable}</p>")),
+        "{page}"
+    );
+    let solved =
+        std::fs::read_to_string(dir.path().join("report/puzzlescript/lever-1.html")).unwrap();
+    assert!(!solved.contains("class=\"unsolved\""), "{solved}");
+}
+
+#[test]
+fn replay_draws_an_object_without_a_legend_character_by_a_letter_of_its_name_and_keys_it() {
+    let dir = lever();
+    let args = ["replay", "lever.txt", "--level", "1", "--moves", "RRXD"];
+    let out = puzzle_qa_in(dir.path(), &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(!stdout(&out).contains('?'), "{}", stdout(&out));
+    insta::assert_snapshot!(crate::support::transcript(&args, &out));
 }

@@ -657,6 +657,6 @@ fn show_says_in_full_why_an_unsolvable_level_has_no_win() {
     let last = stdout(&out).lines().last().unwrap().to_string();
     assert_eq!(
         last,
-        "no solution: the level is unsolvable, no sequence of moves wins it (3 states explored)"
+        "unsolvable: no sequence of moves wins this level (3 states explored)"
     );
 }

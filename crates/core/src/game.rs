@@ -342,6 +342,16 @@ pub trait Draw: Game {
     fn contents(&self, _state: &Self::State) -> Option<Contents> {
         None
     }
+
+    /// The characters [`Look::glyph`](crate::picture::Look::glyph) and
+    /// [`Piece::glyph`](crate::picture::Piece::glyph) may use that the
+    /// game's own files do not define (a PuzzleScript object with no legend
+    /// character), each with what it stands for, so that the terminal grid
+    /// can be read: `puzzle-qa replay` prints those its boards use as a
+    /// key. Default: none.
+    fn invented_glyphs(&self) -> Vec<(char, String)> {
+        Vec::new()
+    }
 }
 
 /// What a board holds, by name ([`Draw::contents`]): rows top to bottom,
@@ -423,6 +433,7 @@ pub(crate) struct DrawFns<G: Game> {
     pub scene: fn(&G, &G::State) -> Scene,
     pub trail: fn(&G, &G::State, G::Move) -> Vec<RowCol>,
     pub contents: fn(&G, &G::State) -> Option<Contents>,
+    pub invented_glyphs: fn(&G) -> Vec<(char, String)>,
 }
 
 impl<G: Game> Extras<G> {
@@ -477,6 +488,7 @@ impl<G: Game> Extras<G> {
                 scene: G::scene,
                 trail: G::trail,
                 contents: G::contents,
+                invented_glyphs: G::invented_glyphs,
             }),
             ..self
         }

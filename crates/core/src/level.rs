@@ -84,6 +84,25 @@ pub struct Solution {
     pub moves: Option<String>,
 }
 
+impl Solution {
+    /// Why the search gives no win to draw, as a picture says it: `None`
+    /// when it found one.
+    pub fn why_no_win(&self) -> Option<String> {
+        match self.status {
+            Status::Solved => None,
+            Status::Unsolvable => Some(format!(
+                "unsolvable: no sequence of moves wins this level ({} states explored)",
+                self.stats.stored
+            )),
+            Status::Limit => Some(format!(
+                "not decided: the search stopped at its state limit ({} states stored) without \
+                 finding a win or proving there is none",
+                self.stats.stored
+            )),
+        }
+    }
+}
+
 /// A replay's verdict in game-neutral terms (the `replay --json` fields).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReplayReport {
@@ -185,11 +204,28 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             });
             last = after.to_owned();
         });
+        // Only the invented characters the grids show need a key (a
+        // cell's under a piece is hidden).
+        let invented = (draw.invented_glyphs)(self);
+        let invented = if invented.is_empty() {
+            invented
+        } else {
+            let grids: Vec<String> = frames
+                .iter()
+                .map(|frame| crate::picture::ascii::grid(&frame.scene))
+                .collect();
+            invented
+                .into_iter()
+                .filter(|(glyph, _)| grids.iter().any(|grid| grid.contains(*glyph)))
+                .collect()
+        };
         Ok(Some(Playback {
+            contents: (draw.contents)(self, last.borrow()),
             frames,
             refused: played.failure.map(|failure| failure.reason),
             won: played.won,
-            contents: (draw.contents)(self, last.borrow()),
+            invented,
+            unsolved: None,
         }))
     }
 

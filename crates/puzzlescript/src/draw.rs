@@ -6,7 +6,9 @@
 //! A cell's look is named by its objects, top first (`crate on target`;
 //! the background object is left out unless nothing else is there), and
 //! its glyph is the legend's character, in the case the level maps write
-//! them ([`glyph_of`]).
+//! them ([`glyph_of`]); an object the legend gives no character of its own
+//! gets one made from its name ([`invented`]), which `replay` explains in
+//! a key.
 //!
 //! A player stands on the grid as a piece, an actor, so that a picture of a
 //! solution draws its path: the player's object and whatever the layers
@@ -69,10 +71,46 @@ fn name_of(game: &Game, ids: &[usize]) -> String {
     names.join(" on ")
 }
 
+/// A character for each object that the legend gives none of its own, by
+/// id (`None` for one it gives), so that the terminal grid can draw it
+/// readably: the first letter or digit of its name as the OBJECTS section
+/// writes it that no legend character and no object before it has taken,
+/// in either case (a map's characters are read without case), else a
+/// digit or a sign that is free. Made from the game alone, in id order, so
+/// every level and every run of one game draws an object alike.
+fn invented(game: &Game) -> Vec<Option<char>> {
+    let mut taken: Vec<char> = game
+        .glyphs
+        .iter()
+        .map(|(c, _)| c.to_ascii_lowercase())
+        .collect();
+    let listed = |id: usize| {
+        game.glyphs
+            .iter()
+            .any(|(_, m)| bits::ones(m).eq(std::iter::once(id)))
+    };
+    (0..game.id_names.len())
+        .map(|id| {
+            if listed(id) {
+                return None;
+            }
+            let pick = game
+                .shown_name(id)
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .chain("0123456789%&$+=~^:;!<>{}|/-_".chars())
+                .find(|c| !taken.contains(&c.to_ascii_lowercase()))?;
+            taken.push(pick.to_ascii_lowercase());
+            Some(pick)
+        })
+        .collect()
+}
+
 /// The legend's character for one cell's object bits: the character whose
 /// objects are exactly the cell's (the background aside), else the one of
-/// its top object, else `?`.
-fn glyph_of(game: &Game, cell: &[u32]) -> char {
+/// its top object, else the one [`invented`] for its top object (`?` only
+/// when every free character is taken, or the cell is empty).
+fn glyph_of(game: &Game, invented: &[Option<char>], cell: &[u32]) -> char {
     let without_background = |m: &[u32]| {
         let mut v = m.to_vec();
         if let Some(b) = game.background {
@@ -98,6 +136,7 @@ fn glyph_of(game: &Game, cell: &[u32]) -> char {
             .iter()
             .find(|(_, m)| bits::ones(m).eq(std::iter::once(id)))
             .map(|(c, _)| *c)
+            .or_else(|| invented.get(id).copied().flatten())
     })
     .unwrap_or('?')
 }
@@ -108,6 +147,7 @@ impl Draw for Level {
         let (width, height) = self.size();
         let board = self.board_of(state);
         let grids = grids(game);
+        let invented = invented(game);
         let fill = game
             .prelude()
             .background_color
@@ -153,7 +193,7 @@ impl Draw for Level {
                     (true, true) => "empty".to_string(),
                 };
                 cells.push(
-                    Look::new(name, fill.clone(), glyph_of(game, &below))
+                    Look::new(name, fill.clone(), glyph_of(game, &invented, &below))
                         .with_sprite(sprite(under)),
                 );
                 if !over.is_empty() {
@@ -167,7 +207,7 @@ impl Draw for Level {
                     pieces.push(Piece {
                         name: name_of(game, over).into(),
                         fill: colour.into(),
-                        glyph: glyph_of(game, words),
+                        glyph: glyph_of(game, &invented, words),
                         cells: vec![(row, col)],
                         actor: true,
                         sprite: sprite(over),
@@ -182,6 +222,18 @@ impl Draw for Level {
             pieces,
             links: Vec::new(),
         }
+    }
+
+    /// The characters made for objects the legend gives none of their
+    /// own (the first free letter of each one's name), each with the
+    /// object's name as the OBJECTS section writes it.
+    fn invented_glyphs(&self) -> Vec<(char, String)> {
+        let game = self.game();
+        invented(game)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(id, glyph)| Some((glyph?, game.shown_name(id).to_string())))
+            .collect()
     }
 
     /// Every cell's objects by their lowercase names, sorted: a

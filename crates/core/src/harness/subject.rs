@@ -369,7 +369,7 @@ impl Subject {
                     .collect(),
             );
         }
-        let filter = format!("{}::{}", self.entry.game.name, self.entry.stem);
+        let bless = self.settings.bless_command(&self.entry, Scope::File);
         let notes = summary
             .into_iter()
             .map(|rename| {
@@ -377,7 +377,7 @@ impl Subject {
                     "{}: an edited mechanic's entries follow it: {rename}; run `{}` to rename them in \
                      {} (comments are kept)",
                     self.entry.shown_level,
-                    self.settings.bless_command(&filter),
+                    bless,
                     self.entry.shown_expectation
                 )
             })

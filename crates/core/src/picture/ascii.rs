@@ -1,5 +1,6 @@
 //! Scenes as text for the terminal: one character per cell, pieces over
-//! tiles, and a key of the characters used.
+//! tiles, a key of the characters used, and a key of those a game made up
+//! for what its level files give no character.
 
 use super::{Playback, Scene};
 
@@ -38,6 +39,21 @@ pub fn key(scene: &Scene) -> String {
         })
         .collect();
     format!("key: {}\n", shown.join(", "))
+}
+
+/// What each character the grids of `playback` use that no level file
+/// defines stands for ([`Playback::invented`]), as a line; empty when
+/// every character is the game's own.
+pub fn invented(playback: &Playback) -> String {
+    if playback.invented.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = playback
+        .invented
+        .iter()
+        .map(|(glyph, meaning)| format!("{glyph} {meaning}"))
+        .collect();
+    format!("not in the legend: {}\n", shown.join(", "))
 }
 
 /// Every frame of `playback`, each under a line naming its move.

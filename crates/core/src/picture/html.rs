@@ -1,8 +1,10 @@
 //! Self-contained HTML pages (no network, no external file): a replay of a
 //! playback, and the suite's report (an index and a page per level).
 //!
-//! A replay page draws the board once and one layer per frame (the cells
-//! that changed and the pieces), and shows one layer at a time: play/pause,
+//! A replay page draws the board once and two layers per frame: the cells
+//! that changed, under the path, and the pieces, over it (as the picture
+//! `show --svg` writes has them), so a changed cell never hides a step's
+//! mark. It shows one frame's layers at a time: play/pause,
 //! the arrow keys, Home and End step through it, with a move counter and the
 //! move's text highlighted. Opened with `#selftest`, the page steps forward
 //! once by a key press of its own and writes what the counter said before
@@ -41,7 +43,8 @@ fn page(title: &str, body: &str) -> String {
 /// `id` keeps two replays on one page apart.
 pub fn replay(playback: &Playback, id: &str) -> String {
     let first = &playback.frames[0].scene;
-    let mut layers = String::new();
+    let mut cells = String::new();
+    let mut pieces = String::new();
     for (index, frame) in playback.frames.iter().enumerate() {
         let hidden = if index == 0 {
             ""
@@ -49,18 +52,24 @@ pub fn replay(playback: &Playback, id: &str) -> String {
             " style=\"display:none\""
         };
         let _ = writeln!(
-            layers,
+            cells,
             "<g class=\"frame\" data-cost=\"{}\"{hidden}>{}</g>",
             frame.cost,
             svg::changes(first, &frame.scene)
         );
+        let _ = writeln!(
+            pieces,
+            "<g class=\"frame-pieces\"{hidden}>{}</g>",
+            svg::pieces(&frame.scene)
+        );
     }
     let body = format!(
-        "{}{}{}{layers}{}",
+        "{}{}{cells}{}{pieces}{}{}",
         svg::sprites(playback.frames.iter().map(|frame| &frame.scene)),
         svg::board(first),
         svg::path(playback),
-        svg::legend(playback, first.width * CELL + 12)
+        svg::legend(playback, first.width * CELL + 12),
+        svg::unsolved(playback)
     );
     let (width, height) = svg::size(playback);
     let picture = svg::document(width, height, &body);
@@ -71,10 +80,13 @@ pub fn replay(playback: &Playback, id: &str) -> String {
         .map(|frame| format!("<span class=\"move\">{}</span>", escape(&frame.text)))
         .collect();
     let total = playback.moves();
-    let ending = match (&playback.refused, playback.won) {
-        (Some(reason), _) => format!("<p class=\"fail\">stopped: {}</p>", escape(reason)),
-        (None, true) => "<p class=\"ok\">won</p>".to_string(),
-        (None, false) => "<p class=\"fail\">the moves end before the level is won</p>".to_string(),
+    let ending = match (&playback.refused, playback.won, &playback.unsolved) {
+        (Some(reason), _, _) => format!("<p class=\"fail\">stopped: {}</p>", escape(reason)),
+        (None, true, _) => "<p class=\"ok\">won</p>".to_string(),
+        (None, false, Some(why)) => format!("<p class=\"stale\">{}</p>", escape(why)),
+        (None, false, None) => {
+            "<p class=\"fail\">the moves end before the level is won</p>".to_string()
+        }
     };
     format!(
         "<div class=\"replay\" id=\"{id}\">\n<p><button class=\"play\">play</button>\
@@ -88,10 +100,12 @@ pub fn replay(playback: &Playback, id: &str) -> String {
 /// The script that drives every `.replay` on a page; the arrow keys drive
 /// the first one.
 const REPLAY_SCRIPT: &str = "<script>(function(){\
-function Replay(root){var frames=root.querySelectorAll('.frame'),moves=root.querySelectorAll('.move'),\
+function Replay(root){var frames=root.querySelectorAll('.frame'),pieces=root.querySelectorAll('.frame-pieces'),\
+moves=root.querySelectorAll('.move'),\
 counter=root.querySelector('.counter'),cost=root.querySelector('.cost'),play=root.querySelector('.play'),at=0,timer=null,self=this;\
 function show(i){at=Math.max(0,Math.min(frames.length-1,i));for(var k=0;k<frames.length;k++)\
-{frames[k].style.display=k===at?'':'none';}for(var m=0;m<moves.length;m++)\
+{frames[k].style.display=k===at?'':'none';if(pieces[k]){pieces[k].style.display=k===at?'':'none';}}\
+for(var m=0;m<moves.length;m++)\
 {moves[m].classList.toggle('current',m===at-1);}counter.textContent=at+' / '+(frames.length-1);cost.textContent=frames[at].dataset.cost;}\
 function stop(){if(timer){clearInterval(timer);timer=null;}play.textContent='play';}\
 function start(){if(at>=frames.length-1){show(0);}timer=setInterval(function(){\

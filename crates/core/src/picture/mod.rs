@@ -169,6 +169,16 @@ pub struct Playback {
     /// What the last frame's cells hold, by name, for a game that tells
     /// ([`Draw::contents`](crate::game::Draw::contents)).
     pub contents: Option<crate::game::Contents>,
+    /// The characters the frames' terminal grids use that no level file
+    /// defines, each with what it stands for
+    /// ([`Draw::invented_glyphs`](crate::game::Draw::invented_glyphs)), so
+    /// that a key printed with the grid can say.
+    pub invented: Vec<(char, String)>,
+    /// Why no win is drawn, when the level has none to draw: what the
+    /// search found (`unsolvable: …`, `not decided: …`), said with the
+    /// picture. `None` when a win, or moves given by hand, are drawn; the
+    /// caller sets it, since a playback knows its moves, not the search.
+    pub unsolved: Option<String>,
 }
 
 impl Playback {

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use super::{Look, Pixels, Playback, Scene, Sprite};
+use crate::game::Cost;
 
 /// The cells one piece covers.
 type Cells = Vec<(usize, usize)>;
@@ -22,8 +23,8 @@ pub const CELL: usize = 32;
 /// The legend's width, in SVG units.
 const LEGEND: usize = 190;
 
-/// The whole picture: the level as it starts, the path of every move, and
-/// a legend of everything that appears.
+/// The whole picture: the level as it starts, the path of every move, a
+/// legend of everything that appears, and why no win is drawn, if none is.
 pub fn picture(playback: &Playback) -> String {
     let first = &playback.frames[0].scene;
     let mut body = sprites(playback.frames.iter().map(|frame| &frame.scene));
@@ -31,18 +32,71 @@ pub fn picture(playback: &Playback) -> String {
     body.push_str(&path(playback));
     body.push_str(&pieces(first));
     body.push_str(&legend(playback, first.width * CELL + 12));
+    body.push_str(&unsolved(playback));
     let (width, height) = size(playback);
     document(width, height, &body)
 }
 
-/// The size of a picture of `playback` with its legend.
+/// The size of a picture of `playback` with its legend and its note.
 pub fn size(playback: &Playback) -> (usize, usize) {
+    let (width, height) = size_above_note(playback);
+    let lines = note_lines(playback, width).len();
+    let note = if lines == 0 { 0 } else { lines * 18 + 12 };
+    (width, height + note)
+}
+
+/// The size of the board beside its legend, without the note under them.
+fn size_above_note(playback: &Playback) -> (usize, usize) {
     let first = &playback.frames[0].scene;
-    let legend_height = legend_entries(playback).len() * 22 + 30;
+    let mut legend_height = legend_entries(playback).len() * 22 + 30;
+    if !in_place(playback).is_empty() {
+        legend_height += 22;
+    }
     (
         first.width * CELL + 12 + LEGEND,
         (first.height * CELL).max(legend_height),
     )
+}
+
+/// [`Playback::unsolved`] in lines that fit a picture `width` wide (SVG
+/// text does not wrap): 13-unit letters are about 7 units wide.
+fn note_lines(playback: &Playback, width: usize) -> Vec<String> {
+    let Some(note) = &playback.unsolved else {
+        return Vec::new();
+    };
+    let most = (width.saturating_sub(16) / 7).max(20);
+    let mut lines: Vec<String> = Vec::new();
+    for word in note.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= most => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Why no win is drawn ([`Playback::unsolved`]), under the board and the
+/// legend; nothing when a win or given moves are drawn.
+pub fn unsolved(playback: &Playback) -> String {
+    let (width, top) = size_above_note(playback);
+    let lines = note_lines(playback, width);
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<g class=\"unsolved\">\n");
+    for (index, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<text x=\"8\" y=\"{}\" font-size=\"13\" fill=\"#f0c674\">{}</text>",
+            top + 22 + index * 18,
+            escape(line)
+        );
+    }
+    out.push_str("</g>\n");
+    out
 }
 
 /// A small picture of the level as it starts, without legend or path.
@@ -171,8 +225,9 @@ pub fn pieces(scene: &Scene) -> String {
     out
 }
 
-/// The cells of a scene that look different from `base`, then its pieces:
-/// what one frame of a replay draws over the board.
+/// The cells of a scene that look different from `base`: what one frame
+/// of a replay draws over the board, under the path (its pieces go over
+/// the path, as in [`picture`]).
 pub fn changes(base: &Scene, scene: &Scene) -> String {
     let mut out = String::new();
     for row in 0..scene.height {
@@ -183,7 +238,6 @@ pub fn changes(base: &Scene, scene: &Scene) -> String {
             }
         }
     }
-    out.push_str(&pieces(scene));
     out
 }
 
@@ -204,20 +258,75 @@ fn middle(cells: &[(usize, usize)]) -> (f64, f64) {
     (x, y)
 }
 
+/// The cells of each actor of `scene`.
+fn actors(scene: &Scene) -> Vec<Cells> {
+    scene
+        .pieces
+        .iter()
+        .filter(|piece| piece.actor)
+        .map(|piece| piece.cells.clone())
+        .collect()
+}
+
+/// The steps on the spot: moves counted toward par after which every
+/// actor stands where it stood (a PuzzleScript action, `X`). Each is
+/// marked on the top right cell of each actor's footprint; the steps
+/// marked on one cell are listed together, in order, so a second press
+/// on the same spot does not hide the first. Cells in order of first use.
+/// A free move on the spot (one that adds nothing toward par) has no
+/// number of its own to show.
+fn in_place(playback: &Playback) -> Vec<((usize, usize), Vec<Cost>)> {
+    let mut marks: Vec<((usize, usize), Vec<Cost>)> = Vec::new();
+    for pair in playback.frames.windows(2) {
+        let step = pair[1].cost;
+        if step == pair[0].cost {
+            continue;
+        }
+        let after = actors(&pair[1].scene);
+        if actors(&pair[0].scene) != after {
+            continue;
+        }
+        for cells in &after {
+            let Some((top, _, _, right)) = bounds(cells) else {
+                continue;
+            };
+            match marks.iter_mut().find(|(at, _)| *at == (top, right)) {
+                Some((_, steps)) => steps.push(step),
+                None => marks.push(((top, right), vec![step])),
+            }
+        }
+    }
+    marks
+}
+
+/// The mark of the steps `steps` taken on the spot, in the top right
+/// corner of cell (`row`, `col`): clear of the number at its centre.
+fn in_place_mark(row: usize, col: usize, steps: &[Cost]) -> String {
+    let text: Vec<String> = steps.iter().map(Cost::to_string).collect();
+    let text = text.join(",");
+    let width = (text.len() as f64 * 4.6 + 5.0).max(11.0);
+    let (x, y) = (((col + 1) * CELL) as f64 - width, (row * CELL) as f64);
+    format!(
+        "<rect x=\"{}\" y=\"{y}\" width=\"{}\" height=\"10\" rx=\"2\" fill=\"{ON_THE_SPOT}\" \
+         stroke=\"#000\" stroke-width=\"0.5\"/><text x=\"{}\" y=\"{}\" font-size=\"8\" \
+         text-anchor=\"middle\" fill=\"#000\">{text}</text>\n",
+        number(x),
+        number(width),
+        number(x + width / 2.0),
+        y + 8.0
+    )
+}
+
+/// The colour of a step taken on the spot.
+const ON_THE_SPOT: &str = "#ffd166";
+
 /// The actors' path over a playback: a faint footprint per step, a line
 /// (or the move's arc) from where each actor was to where it went, and the
-/// step's number where it arrived.
+/// step's number where it arrived, or, for a step on the spot, in the
+/// corner of the cell where it was taken.
 pub fn path(playback: &Playback) -> String {
     let mut lines = String::new();
     let mut marks = String::new();
-    let actors = |scene: &Scene| -> Vec<Cells> {
-        scene
-            .pieces
-            .iter()
-            .filter(|piece| piece.actor)
-            .map(|piece| piece.cells.clone())
-            .collect()
-    };
     for pair in playback.frames.windows(2) {
         // Marks count the moves toward par, so the last one reads the par
         // even when a free move (a change of control) is a step of its own.
@@ -279,6 +388,9 @@ pub fn path(playback: &Playback) -> String {
                 y + 3.0
             );
         }
+    }
+    for ((row, col), steps) in in_place(playback) {
+        marks.push_str(&in_place_mark(row, col, &steps));
     }
     format!("<g class=\"path\">\n{lines}{marks}</g>\n")
 }
@@ -348,6 +460,19 @@ pub fn legend(playback: &Playback, x: usize) -> String {
              font-size=\"13\" fill=\"#e8e8e8\">step number</text>",
             x + 8,
             y + 8,
+            x + 24,
+            y + 13
+        );
+        y += 22;
+    }
+    if !in_place(playback).is_empty() {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"10\" rx=\"2\" fill=\"{ON_THE_SPOT}\" \
+             stroke=\"#000\" stroke-width=\"0.5\"/><text x=\"{}\" y=\"{}\" font-size=\"13\" \
+             fill=\"#e8e8e8\">step on the spot</text>",
+            x + 1,
+            y + 3,
             x + 24,
             y + 13
         );
@@ -511,4 +636,106 @@ pub fn sprites<'a>(scenes: impl IntoIterator<Item = &'a Scene>) -> String {
         return String::new();
     }
     format!("<defs>\n{grids}{stacks}</defs>\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::{Frame, Look, Piece};
+
+    /// A one-row board with one actor standing at `col`.
+    fn scene(col: usize) -> Scene {
+        Scene {
+            width: 3,
+            height: 1,
+            cells: vec![Look::new("floor", "#ccc", '.'); 3],
+            pieces: vec![Piece {
+                name: "hero".into(),
+                fill: "#f00".into(),
+                glyph: 'H',
+                cells: vec![(0, col)],
+                actor: true,
+                sprite: Vec::new(),
+            }],
+            links: Vec::new(),
+        }
+    }
+
+    /// Frames of (where the actor stands, moves counted so far).
+    fn playback(frames: &[(usize, Cost)]) -> Playback {
+        Playback {
+            frames: frames
+                .iter()
+                .map(|&(col, cost)| Frame {
+                    scene: scene(col),
+                    text: String::new(),
+                    trail: Vec::new(),
+                    cost,
+                })
+                .collect(),
+            refused: None,
+            won: true,
+            contents: None,
+            invented: Vec::new(),
+            unsolved: None,
+        }
+    }
+
+    /// The texts of the path's marks, in the order they are drawn.
+    fn marks(picture: &str) -> Vec<String> {
+        let start = picture.find("<g class=\"path\">").unwrap();
+        let end = start + picture[start..].find("</g>").unwrap();
+        picture[start..end]
+            .split("<text ")
+            .skip(1)
+            .map(|text| text[text.find('>').unwrap() + 1..text.find('<').unwrap()].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_step_on_the_spot_is_numbered_in_the_corner_of_the_actors_cell() {
+        // A walk right (1), two steps on the spot (2, 3), a free one (no
+        // number of its own), a walk right (4).
+        let played = playback(&[(0, 0), (1, 1), (1, 2), (1, 3), (1, 3), (2, 4)]);
+        let picture = picture(&played);
+        // Every counted step has its number: the walks at their arrival,
+        // the two on the spot together, in one mark, so neither hides the
+        // other.
+        assert_eq!(marks(&picture), ["1", "4", "2,3"]);
+        // The mark sits in the top right corner of the cell it was taken
+        // on (column 1: its right edge at x = 64), clear of the arrival's
+        // number at the centre.
+        let at = picture.find(">2,3<").unwrap();
+        let rect = &picture[picture[..at].rfind("<rect").unwrap()..at];
+        assert!(rect.contains("x=\"45.2\" y=\"0\" width=\"18.8\""), "{rect}");
+        assert!(picture.contains(">step on the spot</text>"));
+        // Without one, the legend does not mention it.
+        let walk = super::picture(&playback(&[(0, 0), (1, 1)]));
+        assert!(!walk.contains("step on the spot"));
+        assert_eq!(marks(&walk), ["1"]);
+    }
+
+    #[test]
+    fn a_picture_without_a_win_says_why_under_the_board_and_legend() {
+        let mut nothing = playback(&[(0, 0)]);
+        let (width, height) = size(&nothing);
+        assert!(!picture(&nothing).contains("class=\"unsolved\""));
+        let why = "unsolvable: no sequence of moves wins this level (6 states explored)";
+        nothing.unsolved = Some(why.to_string());
+        let drawn = picture(&nothing);
+        // Said in full, over as many lines as the picture's width needs,
+        // below everything else.
+        let start = drawn.find("<g class=\"unsolved\">").unwrap();
+        let lines: Vec<&str> = drawn[start..]
+            .split("<text ")
+            .skip(1)
+            .map(|text| &text[text.find('>').unwrap() + 1..text.find('<').unwrap()])
+            .collect();
+        assert_eq!(lines.join(" "), why);
+        assert!(
+            lines.iter().all(|line| line.len() * 7 <= width),
+            "{lines:?}"
+        );
+        assert_eq!(size(&nothing), (width, height + lines.len() * 18 + 12));
+    }
 }

@@ -1,8 +1,10 @@
 //! Pictures of levels in the game's own art: a small game of our own
 //! drawn as a snapshot, layers stacked in collision-layer order, a
 //! sprite-less object a square of its colour, the terminal grid the
-//! replay's, a big level's SVG kept small, and every level of the example
-//! games drawn (when this checkout has them).
+//! replay's, an object without a legend character drawn by a letter of its
+//! name, every step of a solution that presses `X` numbered, a big level's
+//! SVG kept small, and every level of the example games drawn (when this
+//! checkout has them).
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -12,6 +14,7 @@ use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::game::{Draw, Game as _};
 use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::picture::{Look, Playback, Scene, Sprite};
+use puzzle_qa_core::search::SearchOptions;
 use puzzlescript::level::Level;
 use puzzlescript::play;
 
@@ -311,6 +314,98 @@ fn a_big_levels_picture_stays_small() {
     assert!(picture.len() < 50_000, "{} bytes", picture.len());
     assert!(page.len() < 80_000, "{} bytes", page.len());
     assert!(picture.matches("<rect").count() < 200);
+}
+
+/// A game whose solutions press `X`: the action on the lever opens the
+/// door (and a second press shuts it). The open door, made by a rule
+/// only, has no legend character, nor has the spark. Its second level
+/// cannot be won (the command line's tests draw it).
+const LEVER: &str = include_str!("../fixtures/pictures/lever.txt");
+
+/// The texts of the marks on the path of `picture`, each step's number
+/// once, in the order drawn (a mark of several steps on the spot, `3,4`,
+/// gives each).
+fn step_numbers(picture: &str) -> Vec<u32> {
+    let start = picture.find("<g class=\"path\">").unwrap();
+    let end = start + picture[start..].find("</g>").unwrap();
+    picture[start..end]
+        .split("<text ")
+        .skip(1)
+        .map(|text| &text[text.find('>').unwrap() + 1..text.find('<').unwrap()])
+        .flat_map(|mark| mark.split(','))
+        .map(|number| number.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn every_step_of_a_solution_that_presses_x_is_numbered_the_action_on_the_players_cell() {
+    let level = level(LEVER, 1);
+    let solution = AnyLevel::solve(&level, SearchOptions::default());
+    let moves = solution.moves.unwrap();
+    assert!(moves.contains('X'), "the solution presses X: {moves}");
+    let playback = playback(&level, &moves);
+    let picture = svg::picture(&playback);
+    well_formed(&picture);
+    // 1 to par, each once: the X press is not skipped.
+    let mut numbers = step_numbers(&picture);
+    numbers.sort_unstable();
+    let par = solution.par.unwrap();
+    assert_eq!(numbers, (1..=par).collect::<Vec<_>>(), "{moves}");
+    // The press is marked in the cell of the player who pressed, on the
+    // lever, in its top right corner.
+    let press = moves.find('X').unwrap() + 1;
+    let lever = playback.frames[press].scene.pieces[0].cells[0];
+    assert_eq!(lever, (1, 3));
+    let at = picture.find(&format!(">{press}</text>")).unwrap();
+    let rect = &picture[picture[..at].rfind("<rect").unwrap()..at];
+    let attribute = |name: &str| -> f64 {
+        let from = rect.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        rect[from..from + rect[from..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    let (x, y, width) = (attribute("x"), attribute("y"), attribute("width"));
+    assert!(x >= 3.0 * 32.0 && x + width <= 4.0 * 32.0, "{rect}");
+    assert_eq!(y, 32.0, "{rect}");
+    // Pressed twice on the spot, both presses are numbered in one mark.
+    let twice = svg::picture(&self::playback(&level, "RRXX"));
+    assert!(twice.contains(">3,4</text>"), "{twice}");
+    let start = picture.find("<g class=\"path\">").unwrap();
+    let end = start + picture[start..].find("</g>").unwrap();
+    insta::assert_snapshot!(&picture[start..end]);
+}
+
+#[test]
+fn an_object_without_a_legend_character_is_drawn_by_a_letter_of_its_name_and_keyed() {
+    let level = level(LEVER, 1);
+    // The press opens the door: an object the legend has no character for.
+    let drawn = playback(&level, "RRX");
+    let opened = ascii::grid(&drawn.frames[3].scene);
+    assert_eq!(opened, "#######\n#..P#G#\n#...O.#\n#######\n");
+    assert!(!opened.contains('?'));
+    // The key says what it stands for, and only what the grids show (the
+    // spark is never drawn).
+    assert_eq!(drawn.invented, [('O', "OpenDoor".to_string())]);
+    assert_eq!(ascii::invented(&drawn), "not in the legend: O OpenDoor\n");
+    assert_eq!(
+        level.invented_glyphs(),
+        [('O', "OpenDoor".to_string()), ('S', "Spark".to_string())]
+    );
+    // Nothing to key where every character is the legend's.
+    assert_eq!(ascii::invented(&playback(&level, "RR")), "");
+    // A character the legend has, in either case, is never taken: with
+    // `o` the legend's, and `p` too (the player's `P`), the open door is
+    // `e`, its name's next free letter.
+    let taken = LEVER.replace("G = Goal", "G = Goal\no = Goal");
+    let level = self::level(&taken, 1);
+    let glyphs = level.invented_glyphs();
+    assert_eq!(glyphs[0], ('e', "OpenDoor".to_string()));
+    // The same on every load: made from the game alone.
+    assert_eq!(self::level(&taken, 1).invented_glyphs(), glyphs);
+    let legend = ['.', '#', 'p', 'l', 'd', 'g', 'o'];
+    for (glyph, _) in &glyphs {
+        assert!(!legend.contains(&glyph.to_ascii_lowercase()), "{glyph}");
+    }
 }
 
 /// The example games' folder beside the repository, if present.
