@@ -16,6 +16,7 @@ use puzzle_qa_core::_cli_support::harness::{
     LevelEntry, ORPHANS, Pruned, Settings, Suite, Verdict, afterword, prune_files, prune_tables,
 };
 use puzzle_qa_core::harness::Subject;
+use puzzle_qa_core::level::HangReport;
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
@@ -268,6 +269,7 @@ impl SuiteRun {
                 ms: solution.map(|solution| solution.stats.milliseconds()),
                 checks: Checks(subject.verdicts().collect()),
                 pending: subject.is_stale().then(|| subject.pending_file()).flatten(),
+                hang: subject.hang(),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -282,6 +284,7 @@ impl SuiteRun {
                 ms: None,
                 checks: Checks(vec![(ORPHANS, verdict)]),
                 pending: None,
+                hang: None,
             });
         }
     }
@@ -304,6 +307,10 @@ struct LevelLine<'a> {
     /// The level's pending file, when a stale check kept one for review.
     #[serde(skip_serializing_if = "Option::is_none")]
     pending: Option<String>,
+    /// The first move found that never settles, by the search or by the
+    /// ablation check's exploration; absent when none was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hang: Option<&'a HangReport>,
 }
 
 fn print_line(line: &LevelLine) {

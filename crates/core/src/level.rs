@@ -46,8 +46,9 @@ pub trait AnyLevel: Send + Sync {
     /// The single pieces that can be ablated alone ([`Mechanics::pieces`](crate::game::Mechanics::pieces)).
     fn pieces(&self) -> Vec<Ablation>;
     /// The mechanics that take no part in play anywhere in the level's
-    /// reachable space ([`Mechanics::idle`](crate::game::Mechanics::idle)).
-    fn idle(&self, limit: usize) -> Option<Vec<String>>;
+    /// reachable space, or the first move met there that never settles
+    /// ([`Mechanics::idle`](crate::game::Mechanics::idle)).
+    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, HangReport>>;
     /// A copy with `ablation` applied ([`Mechanics::ablate`](crate::game::Mechanics::ablate)).
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel>;
     /// `moves` (the game's notation) played from the start, one picture
@@ -79,6 +80,29 @@ pub struct Solution {
     pub stats: Stats,
     /// One cheapest win in the game's notation, when solved.
     pub moves: Option<String>,
+    /// The first move the search met that never settles, solved or not.
+    pub hang: Option<HangReport>,
+}
+
+/// A move that never settles ([`search::Hang`]) in game-neutral terms:
+/// the `hang` of `solve --json` and `check --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HangReport {
+    /// The fewest moves that reach it, in the game's notation; the last
+    /// one never settles, so a replay of them is refused there.
+    pub moves: String,
+    /// Why, in the game's words (for a PuzzleScript game, the rule lines
+    /// that keep firing).
+    pub reason: String,
+}
+
+impl HangReport {
+    fn of<G: Game>(game: &G, hang: &search::Hang<G::Move>) -> HangReport {
+        HangReport {
+            moves: game.format_moves(&hang.moves),
+            reason: hang.reason.clone(),
+        }
+    }
 }
 
 /// A replay's verdict in game-neutral terms (the `replay --json` fields).
@@ -103,6 +127,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             par: outcome.par(),
             stats: outcome.stats(),
             moves: outcome.path().map(|path| self.format_moves(path)),
+            hang: outcome.hang().map(|hang| HangReport::of(self, hang)),
         }
     }
 
@@ -142,8 +167,9 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             .map_or_else(Vec::new, |fns| (fns.pieces)(self))
     }
 
-    fn idle(&self, limit: usize) -> Option<Vec<String>> {
-        (G::EXTRAS.mechanics?.idle)(self, limit)
+    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, HangReport>> {
+        let idle = (G::EXTRAS.mechanics?.idle)(self, limit)?;
+        Some(idle.map_err(|hang| HangReport::of(self, &hang)))
     }
 
     fn ablated(&self, ablation: &Ablation) -> Box<dyn AnyLevel> {
@@ -209,6 +235,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             par: outcome.par(),
             stats: outcome.stats(),
             moves: None,
+            hang: None,
         }
     }
 }
