@@ -19,7 +19,7 @@ fn designer() -> Project {
 }
 
 /// The rule line that keeps asking for another turn.
-const AGAIN: &str = "`late [ Player Trigger ] -> [ Player Trigger ] again`";
+const AGAIN: &str = "line 82: late [ Player Trigger ] -> [ Player Trigger ] again";
 
 /// Level `n`'s line of a JSON output.
 fn level(lines: &[Value], n: u64) -> &Value {

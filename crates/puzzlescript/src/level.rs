@@ -263,7 +263,7 @@ impl Level {
 
     /// Why `mv` from the unpacked `board` and `target` (and the generator
     /// `rng`) never settles: its again turns do not stop, and these rule
-    /// lines fire in them, again and again, past the limit.
+    /// lines fire in them, again and again, past the limit (a line each).
     fn never_settles(&self, board: &[u32], target: &[u32], rng: &[u32], mv: Move) -> Refusal {
         let mut engine = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)
             .expect("a grid level loads");
@@ -282,14 +282,14 @@ impl Level {
                     .rule_lines()
                     .iter()
                     .filter(|(line, _)| fired.contains(line))
-                    .map(|(line, text)| format!("line {line} `{}`", text.trim()))
+                    .map(|(line, text)| format!("\n  line {line}: {}", text.trim()))
                     .collect()
             }
         };
         let rules = match &firing[..] {
             [] => String::new(),
-            [one] => format!("; the rule that keeps firing: {one}"),
-            many => format!("; the rules that keep firing: {}", many.join(", ")),
+            [one] => format!("; the rule that keeps firing:{one}"),
+            many => format!("; the rules that keep firing:{}", many.concat()),
         };
         Refusal(format!(
             "the game keeps setting off `again` turns (more than {AGAIN_LIMIT} after one \

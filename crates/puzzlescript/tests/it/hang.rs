@@ -27,7 +27,7 @@ fn bounce(n: usize) -> Level {
 
 /// The rule line of the fixture that asks for another turn, as a hang's
 /// reason names it.
-const AGAIN: &str = "line 82 `late [ Player Trigger ] -> [ Player Trigger ] again`";
+const AGAIN: &str = "\n  line 82: late [ Player Trigger ] -> [ Player Trigger ] again";
 
 const LEFT: Move = Move::Input(Input::Left);
 const RIGHT: Move = Move::Input(Input::Right);
@@ -46,8 +46,8 @@ fn a_hang_before_the_win_is_reported_with_the_rules_that_keep_firing_and_the_par
     );
     assert!(hang.reason.contains(AGAIN), "{}", hang.reason);
     // The ball's rules keep firing too; the crate's never fire again.
-    assert!(hang.reason.contains("line 76 "), "{}", hang.reason);
-    assert!(!hang.reason.contains("line 69 "), "{}", hang.reason);
+    assert!(hang.reason.contains("line 76: "), "{}", hang.reason);
+    assert!(!hang.reason.contains("line 69: "), "{}", hang.reason);
 }
 
 #[test]
