@@ -323,10 +323,15 @@ pub trait Mechanics: Game {
     /// exploration met a move that never settles, the first in
     /// breadth-first order (its outcome's [`Hang`]); then the level is not
     /// classed at all. Default: `None`.
-    fn idle(&self, _limit: usize) -> Option<Result<Vec<String>, Hang<Self::Move>>> {
+    fn idle(&self, _limit: usize) -> Option<Idle<Self::Move>> {
         None
     }
 }
+
+/// What exploring a level's reachable space found ([`Mechanics::idle`]): the
+/// mechanics that take part in no state of it, or the first move met there
+/// that never settles.
+pub type Idle<M> = Result<Vec<String>, Hang<M>>;
 
 /// Pictures of a level's states, for `puzzle-qa show` and the HTML report.
 /// Name it in [`Game::EXTRAS`] with [`Extras::draw`].
@@ -417,7 +422,7 @@ pub(crate) struct MechanicsFns<G: Game> {
     pub mechanics: fn(&G) -> Vec<Ablation>,
     pub pieces: fn(&G) -> Vec<Ablation>,
     pub ablate: fn(&G, &Ablation) -> G,
-    pub idle: fn(&G, usize) -> Option<Result<Vec<String>, Hang<G::Move>>>,
+    pub idle: fn(&G, usize) -> Option<Idle<G::Move>>,
 }
 
 /// A cell of a grid, `(row, column)`, 0-based.

@@ -16,7 +16,7 @@
 use std::sync::{Arc, Mutex};
 
 use puzzle_qa_core::game::{
-    Ablation, Chance, Cost, Extras, Game as CoreGame, Mechanics, NoPar, NotationError,
+    Ablation, Chance, Cost, Extras, Game as CoreGame, Idle, Mechanics, NoPar, NotationError,
 };
 use puzzle_qa_core::search::{self, Hang};
 
@@ -525,7 +525,7 @@ impl Mechanics for Level {
     /// The rules that fire in no state the level can reach: taking one out
     /// changes no turn, so it is decoration, and dead for this level. Or
     /// the first move met there whose again turns never stop.
-    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, Hang<Move>>> {
+    fn idle(&self, limit: usize) -> Option<Idle<Move>> {
         let fired = match self.explore_firing(limit)? {
             Ok(fired) => fired,
             Err(hang) => return Some(Err(hang)),

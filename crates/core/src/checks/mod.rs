@@ -17,7 +17,7 @@ pub use routes::{Route, Routes};
 pub use search::{Par, Replay, Solvable};
 
 use crate::game::Cost;
-use crate::harness::{Check, Subject};
+use crate::harness::Check;
 use crate::level::{AnyLevel, HangReport};
 
 /// The checks of a game whose levels are solved by search, in trial order.
@@ -52,7 +52,7 @@ fn play(level: &dyn AnyLevel, moves: &str) -> Result<Cost, String> {
 
 /// A move that never settles, as a check reports it: why, the fewest moves
 /// that reach it, and the command that replays them.
-fn hang_problem(subject: &Subject, hang: &HangReport) -> String {
+fn hang_problem(subject: &crate::harness::Subject, hang: &HangReport) -> String {
     let entry = subject.entry();
     // The file as a command run from here reaches it (messages show it from
     // the project's root, which need not be here).
