@@ -131,7 +131,9 @@ pub fn run(args: Args) -> Exit {
     let solution = level.solve(options);
     // A level that itself has a move that never settles gets no classes.
     let mut hang = solution.hang.clone();
-    let (mechanics, pieces): (Vec<Ablated>, Vec<Ablated>) = if solution.status == Status::Limit {
+    let (mechanics, pieces): (Vec<Ablated>, Vec<Ablated>) = if hang.is_some() {
+        (Vec::new(), Vec::new())
+    } else if solution.status == Status::Limit {
         eprintln!(
             "error: the search of {file} stopped at its state limit ({} states); its ablations \
              were skipped, so every class is unknown\n  = hint: raise --limit (now {})",
@@ -147,8 +149,6 @@ pub fn run(args: Args) -> Exit {
             mechanics.into_iter().map(unknown).collect(),
             pieces.into_iter().map(unknown).collect(),
         )
-    } else if hang.is_some() {
-        (Vec::new(), Vec::new())
     } else {
         let count = mechanics.len();
         match ablation::run(
