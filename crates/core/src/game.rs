@@ -128,11 +128,10 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// (and, for a move that never settles, a state [`Game::is_hung`] tells).
     ///
     /// The default tries each of [`Game::moves`] through [`Game::step`];
-    /// override it only for speed, never to change the rules, or to show
-    /// the moves that never settle. A search
-    /// copies the state it is shown, so an override may build every
-    /// successor in one buffer (a slice game then allocates nothing per
-    /// successor; see [`State`]).
+    /// override it for speed (never to change the rules), or to show the
+    /// moves that never settle. A search copies the state it is shown, so
+    /// an override may build every successor in one buffer (a slice game
+    /// then allocates nothing per successor; see [`State`]).
     fn successors(
         &self,
         state: &Self::State,
