@@ -133,11 +133,17 @@ fn check_fails_with_the_hang_bless_cannot_fix_and_its_replay_is_refused_at_the_l
     assert!(ablation.contains("`RRRR`"), "{ablation}");
     assert!(ablation.contains("met beyond the first win"), "{ablation}");
 
-    // Level 4 settles everywhere.
+    // Level 4 settles everywhere; what keeps it settled is essential, and
+    // the note says why even once that is declared.
     let fourth = level(&lines, 4);
     assert!(fourth.get("hang").is_none(), "{fourth}");
     let checks = fourth["checks"].as_object().unwrap();
     assert!(checks.values().all(|check| check["ok"] == true), "{fourth}");
+    let notes = checks["ablation"]["message"].as_str().unwrap();
+    assert!(
+        notes.contains("`Plug` is essential: without it, a move never settles, reached by `R`"),
+        "{notes}"
+    );
 
     // The command the message names, run where it was printed: refused at
     // the last move, for the same reason.

@@ -122,6 +122,13 @@ impl Check for Ablations {
                     result.class,
                     result.effect(solution.par)
                 ));
+            } else if result.solution.hang.is_some() {
+                // Essential for a reason the class alone does not tell.
+                finding.notes.push(format!(
+                    "`{mechanic}` is {}: without it, {}",
+                    result.class,
+                    result.effect(solution.par)
+                ));
             }
         }
         let present: Vec<&str> = results
