@@ -10,7 +10,7 @@ use super::Exit;
 use super::load::{self, Request};
 use puzzle_qa_core::_cli_support::ablation::{self, Ablated, Class};
 use puzzle_qa_core::game::Reachability;
-use puzzle_qa_core::level::AnyLevel;
+use puzzle_qa_core::level::{AnyLevel, HangReport};
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
 
 #[derive(clap::Args, Debug)]
@@ -53,6 +53,10 @@ struct AblateJson<'a> {
     mechanics: Mechanics<'a>,
     /// Empty unless `--objects`.
     objects: Vec<ObjectLine<'a>>,
+    /// A move of the level itself that never settles: then nothing is
+    /// classed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hang: Option<&'a HangReport>,
 }
 
 /// Mechanics in the game's order (a map that keeps insertion order when
@@ -85,6 +89,9 @@ struct MechanicLine {
     /// For a reachability game: what the removal puts out of reach.
     #[serde(skip_serializing_if = "Option::is_none")]
     lost: Option<Vec<String>>,
+    /// Without it, a move never settles (the class is then essential).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hang: Option<HangReport>,
 }
 
 #[derive(Serialize)]
@@ -122,7 +129,11 @@ pub fn run(args: Args) -> Exit {
         Vec::new()
     };
     let solution = level.solve(options);
-    let (mechanics, pieces): (Vec<Ablated>, Vec<Ablated>) = if solution.status == Status::Limit {
+    // A level that itself has a move that never settles gets no classes.
+    let mut hang = solution.hang.clone();
+    let (mechanics, pieces): (Vec<Ablated>, Vec<Ablated>) = if hang.is_some() {
+        (Vec::new(), Vec::new())
+    } else if solution.status == Status::Limit {
         eprintln!(
             "error: the search of {file} stopped at its state limit ({} states); its ablations \
              were skipped, so every class is unknown\n  = hint: raise --limit (now {})",
@@ -140,15 +151,29 @@ pub fn run(args: Args) -> Exit {
         )
     } else {
         let count = mechanics.len();
-        let mut all = ablation::run(
+        match ablation::run(
             level,
             solution.par,
             mechanics.into_iter().chain(pieces).collect(),
             options,
-        );
-        let pieces = all.split_off(count);
-        (all, pieces)
+        ) {
+            Ok(mut all) => {
+                let pieces = all.split_off(count);
+                (all, pieces)
+            }
+            Err(found) => {
+                hang = Some(found);
+                (Vec::new(), Vec::new())
+            }
+        }
     };
+    if let Some(hang) = &hang {
+        eprintln!(
+            "error: a move of {file} never settles, so nothing is classed: {}\n  reached by the \
+             fewest moves `{}`",
+            hang.reason, hang.moves
+        );
+    }
     let unknown = mechanics
         .iter()
         .chain(&pieces)
@@ -166,10 +191,15 @@ pub fn run(args: Args) -> Exit {
                     .map(|result| {
                         let line = MechanicLine {
                             class: result.class,
-                            par: result.solution.par,
+                            // A copy that hangs has no par to be classed by.
+                            par: result
+                                .solution
+                                .par
+                                .filter(|_| result.solution.hang.is_none()),
                             line: result.ablation.line,
                             dead: result.idle,
                             lost: None,
+                            hang: result.solution.hang.clone(),
                         };
                         (result.ablation.mechanic.as_ref(), line)
                     })
@@ -188,6 +218,7 @@ pub fn run(args: Args) -> Exit {
                     }
                 })
                 .collect(),
+            hang: hang.as_ref(),
         };
         println!(
             "{}",
@@ -196,7 +227,11 @@ pub fn run(args: Args) -> Exit {
     } else {
         print_text(&file, game, &solution, &mechanics, &pieces, args.objects);
     }
-    if unknown { Exit::Failed } else { Exit::Passed }
+    if unknown || hang.is_some() {
+        Exit::Failed
+    } else {
+        Exit::Passed
+    }
 }
 
 /// A reachability game has no par to compare: a mechanic is essential when
@@ -247,12 +282,14 @@ fn reachability(
                             line: None,
                             dead: false,
                             lost: Some(lost.clone()),
+                            hang: None,
                         };
                         (mechanic.as_ref(), line)
                     })
                     .collect(),
             ),
             objects: Vec::new(),
+            hang: None,
         };
         println!(
             "{}",
@@ -355,6 +392,15 @@ fn print_text(
              winning would mean something else)"
         );
     }
+    for result in mechanics.iter().chain(pieces) {
+        if result.solution.hang.is_some() {
+            println!(
+                "\n{} is essential: without it, {}",
+                result.what(),
+                result.effect(solution.par)
+            );
+        }
+    }
     let dead = mechanics.iter().filter(|result| result.idle).count();
     if dead > 0 {
         println!(
@@ -374,8 +420,10 @@ fn print_text(
 }
 
 fn row(result: &Ablated, name: String) -> [String; 5] {
+    let hangs = result.solution.hang.is_some();
     let par = match result.class {
         Class::Unknown => "?".to_string(),
+        _ if hangs => "-".to_string(),
         _ => result
             .solution
             .par
@@ -387,6 +435,8 @@ fn row(result: &Ablated, name: String) -> [String; 5] {
         if result.idle {
             // Found without a search: it fires in no reachable state.
             format!("{} (dead)", result.class.name())
+        } else if hangs {
+            format!("{} (hangs)", result.class.name())
         } else {
             result.class.name().to_string()
         },

@@ -17,6 +17,7 @@ use puzzle_qa_core::_cli_support::harness::{
     prune_tables, prune_tables_of, shell_word,
 };
 use puzzle_qa_core::harness::{GameChecks, Subject};
+use puzzle_qa_core::level::HangReport;
 use puzzle_qa_core::search::Status;
 
 /// What the command does besides checking.
@@ -378,6 +379,7 @@ impl SuiteRun {
                 checks: Checks(subject.verdicts().collect()),
                 pending: subject.is_stale().then(|| subject.pending_file()).flatten(),
                 new: is_new(subject),
+                hang: subject.hang(),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -393,6 +395,7 @@ impl SuiteRun {
                 checks: Checks(vec![(ORPHANS, verdict)]),
                 pending: None,
                 new: false,
+                hang: None,
             });
         }
     }
@@ -450,6 +453,10 @@ struct LevelLine<'a> {
     /// for it): its stale checks say what bless would record.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     new: bool,
+    /// The first move found that never settles, by the search or by the
+    /// ablation check's exploration; absent when none was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hang: Option<&'a HangReport>,
 }
 
 fn print_line(line: &LevelLine) {

@@ -148,9 +148,6 @@ fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, ar
     }
 }
 
-/// Why a search drew no win, in full: what its status means, and how far
-/// it looked.
-
 fn print_ascii(playback: &Playback, what: &str, moves: &str, step: bool) {
     let start = &playback.frames[0].scene;
     if step {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::Exit;
 use super::load::{self, Picked, Request};
 use puzzle_qa_core::game::Reachability;
-use puzzle_qa_core::level::Solution;
+use puzzle_qa_core::level::{HangReport, Solution};
 use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
 
 #[derive(clap::Args, Debug)]
@@ -63,6 +63,10 @@ struct SolveLine<'a> {
     /// The level's number in its file, for a file of several levels.
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<u64>,
+    /// The first move the search met that never settles (then `status` is
+    /// `hang` unless a win was found too); absent when every move settled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hang: Option<&'a HangReport>,
 }
 
 pub fn run(args: Args) -> Exit {
@@ -121,7 +125,7 @@ pub fn run(args: Args) -> Exit {
                 continue;
             }
             let solution = level.solve(options);
-            if solution.status != Status::Solved {
+            if solution.status != Status::Solved || solution.hang.is_some() {
                 verdict = verdict.max(Exit::Failed);
             }
             if args.json {
@@ -205,6 +209,7 @@ fn print_json(picked: &Picked, file: &str, game: &str, status: &str, solution: O
         ms: solution.map_or(0.0, |solution| solution.stats.milliseconds()),
         solution: solution.and_then(|solution| solution.moves.as_deref()),
         level: picked.number,
+        hang: solution.and_then(|solution| solution.hang.as_ref()),
     };
     println!(
         "{}",
@@ -262,4 +267,12 @@ fn print_table(rows: &[(String, Solution)]) {
         .filter(|(_, solution)| solution.status == Status::Solved)
         .count();
     println!("\n{solved} of {} levels solved", rows.len());
+    for (label, solution) in rows {
+        if let Some(hang) = &solution.hang {
+            println!(
+                "{label}: a move never settles: {}\n  reached by the fewest moves `{}`",
+                hang.reason, hang.moves
+            );
+        }
+    }
 }

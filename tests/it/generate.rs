@@ -90,6 +90,7 @@ fn assert_sound(game: &str, run: &Generated) {
         level.mechanics(),
         SearchOptions::default(),
     )
+    .expect("no move of a generated level hangs")
     .into_iter()
     .map(|copy| (copy.ablation.mechanic, copy.class))
     .collect();

@@ -15,6 +15,7 @@ mod cli;
 mod designer_repo;
 mod generate;
 mod guide;
+mod hang;
 mod harness;
 mod many_levels;
 mod pictures;

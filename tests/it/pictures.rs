@@ -369,7 +369,7 @@ fn a_level_without_a_win_says_why_in_shows_text_svg_and_html_and_in_the_report()
     assert!(
         stdout(&out).ends_with(
             "not decided: the search stopped at its state limit (3 states stored) without \
-             finding a win or proving there is none\n"
+             finding a win or proving there is none (raise --limit)\n"
         ),
         "{}",
         stdout(&out)

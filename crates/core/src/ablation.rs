@@ -9,14 +9,15 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::game::{Ablation, Cost};
-use crate::level::{AnyLevel, Solution};
+use crate::level::{AnyLevel, HangReport, Solution};
 use crate::search::{SearchOptions, Status};
 
 /// What taking a mechanic out of a level did to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
-    /// The level cannot be won without it.
+    /// The level cannot be won without it (or, without it, some move
+    /// never settles: the copy has no par to compare).
     Essential,
     /// Still winnable without it, but only in more moves.
     Shortcut,
@@ -54,11 +55,16 @@ impl Class {
         }
     }
 
-    /// The class of an ablated copy's search result.
+    /// The class of an ablated copy's search result. A copy whose search
+    /// met a move that never settles is essential, whatever its par: the
+    /// level needs the mechanic to stay playable.
     pub fn of_solution(par: Option<Cost>, ablated: &Solution) -> Class {
+        if ablated.hang.is_some() {
+            return Class::Essential;
+        }
         match ablated.status {
             Status::Limit => Class::Unknown,
-            Status::Solved | Status::Unsolvable => Class::of(par, ablated.par),
+            Status::Solved | Status::Unsolvable | Status::Hang => Class::of(par, ablated.par),
         }
     }
 
@@ -145,18 +151,20 @@ pub struct Ablated {
 /// A mechanic the level says is idle ([`AnyLevel::idle`], asked once for
 /// the whole level) is decoration without a search; one that is part of
 /// the goal ([`Ablation::goal`]) is `goal`, without a search either.
+/// `Err`: that exploration met a move of the level itself that never
+/// settles, so no copy is classed against it.
 pub fn run(
     level: &dyn AnyLevel,
     par: Option<Cost>,
     ablations: Vec<Ablation>,
     options: SearchOptions,
-) -> Vec<Ablated> {
+) -> Result<Vec<Ablated>, HangReport> {
     let everywhere = ablations.iter().any(|ablation| ablation.at.is_none());
-    let idle = everywhere
-        .then(|| level.idle(options.limit))
-        .flatten()
-        .unwrap_or_default();
-    ablations
+    let idle = match everywhere.then(|| level.idle(options.limit)).flatten() {
+        Some(idle) => idle?,
+        None => Vec::new(),
+    };
+    let results = ablations
         .into_par_iter()
         .map(|ablation| {
             if ablation.goal {
@@ -172,6 +180,7 @@ pub fn run(
                         par: None,
                         stats: Default::default(),
                         moves: None,
+                        hang: None,
                     },
                     idle: false,
                 };
@@ -187,6 +196,7 @@ pub fn run(
                     par,
                     stats: Default::default(),
                     moves: None,
+                    hang: None,
                 };
                 return Ablated {
                     class: Class::Decoration,
@@ -203,7 +213,8 @@ pub fn run(
                 idle: false,
             }
         })
-        .collect()
+        .collect();
+    Ok(results)
 }
 
 impl Ablated {
@@ -231,6 +242,12 @@ impl Ablated {
             return "nothing changes: it is dead on this level (it takes part in no state the \
                     level can reach)"
                 .to_string();
+        }
+        if let Some(hang) = &self.solution.hang {
+            return format!(
+                "a move never settles, reached by `{}`: {}",
+                hang.moves, hang.reason
+            );
         }
         match (self.class, par, self.solution.par) {
             (Class::Goal, _, _) => "winning would mean something else: a win condition names \

@@ -11,6 +11,7 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
 use crate::picture::Scene;
+use crate::search::Hang;
 use crate::search::store::{Slices, Store};
 
 /// The cost of one move. Most games charge 1 per move; some moves are free.
@@ -95,6 +96,18 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// Whether the state is a win.
     fn is_won(&self, state: &Self::State) -> bool;
 
+    /// Whether `state` stands for a move that never settles (a chain of
+    /// turns without end, a game process that stops answering): what
+    /// [`Game::successors`] shows in that move's place, while [`Game::step`]
+    /// refuses the move and says why. Searches store no such state and
+    /// expand none; they go on, and report the first they meet
+    /// ([`crate::search::Hang`]), so no level is called unsolvable because
+    /// of a move the rules could not finish. The default, for a game whose
+    /// every move settles: never.
+    fn is_hung(&self, _state: &Self::State) -> bool {
+        false
+    }
+
     /// The moves worth trying from `state`, in a fixed order. Some may be
     /// refused by [`Game::step`].
     ///
@@ -111,13 +124,14 @@ pub trait Game: Sized + Send + Sync + 'static {
         mv: Self::Move,
     ) -> Result<(OwnedState<Self>, Cost), Self::Refusal>;
 
-    /// Calls `visit` with every legal `(move, next state, cost)` from `state`.
+    /// Calls `visit` with every legal `(move, next state, cost)` from `state`
+    /// (and, for a move that never settles, a state [`Game::is_hung`] tells).
     ///
     /// The default tries each of [`Game::moves`] through [`Game::step`];
-    /// override it only for speed, never to change the rules. A search
-    /// copies the state it is shown, so an override may build every
-    /// successor in one buffer (a slice game then allocates nothing per
-    /// successor; see [`State`]).
+    /// override it for speed (never to change the rules), or to show the
+    /// moves that never settle. A search copies the state it is shown, so
+    /// an override may build every successor in one buffer (a slice game
+    /// then allocates nothing per successor; see [`State`]).
     fn successors(
         &self,
         state: &Self::State,
@@ -304,8 +318,11 @@ pub trait Mechanics: Game {
     /// part in play in any state of the level's reachable space, explored
     /// within `limit` states: each is decoration without a search of its
     /// own, and worth telling the designer (a dead rule). `None`: the game
-    /// cannot tell, or the space is bigger than `limit`. Default: `None`.
-    fn idle(&self, _limit: usize) -> Option<Vec<String>> {
+    /// cannot tell, or the space is bigger than `limit`. `Err`: the
+    /// exploration met a move that never settles, the first in
+    /// breadth-first order (its outcome's [`Hang`]); then the level is not
+    /// classed at all. Default: `None`.
+    fn idle(&self, _limit: usize) -> Option<Idle<Self::Move>> {
         None
     }
 
@@ -321,6 +338,11 @@ pub trait Mechanics: Game {
         false
     }
 }
+
+/// What exploring a level's reachable space found ([`Mechanics::idle`]): the
+/// mechanics that take part in no state of it, or the first move met there
+/// that never settles.
+pub type Idle<M> = Result<Vec<String>, Hang<M>>;
 
 /// Pictures of a level's states, for `puzzle-qa show` and the HTML report.
 /// Name it in [`Game::EXTRAS`] with [`Extras::draw`].
@@ -417,11 +439,11 @@ pub(crate) struct ChanceFns<G> {
 }
 
 /// [`Mechanics`]' methods, taken while the game's type is known.
-pub(crate) struct MechanicsFns<G> {
+pub(crate) struct MechanicsFns<G: Game> {
     pub mechanics: fn(&G) -> Vec<Ablation>,
     pub pieces: fn(&G) -> Vec<Ablation>,
     pub ablate: fn(&G, &Ablation) -> G,
-    pub idle: fn(&G, usize) -> Option<Vec<String>>,
+    pub idle: fn(&G, usize) -> Option<Idle<G::Move>>,
     pub named_by_text: fn(&G, &str) -> bool,
 }
 

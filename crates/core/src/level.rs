@@ -46,8 +46,9 @@ pub trait AnyLevel: Send + Sync {
     /// The single pieces that can be ablated alone ([`Mechanics::pieces`](crate::game::Mechanics::pieces)).
     fn pieces(&self) -> Vec<Ablation>;
     /// The mechanics that take no part in play anywhere in the level's
-    /// reachable space ([`Mechanics::idle`](crate::game::Mechanics::idle)).
-    fn idle(&self, limit: usize) -> Option<Vec<String>>;
+    /// reachable space, or the first move met there that never settles
+    /// ([`Mechanics::idle`](crate::game::Mechanics::idle)).
+    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, HangReport>>;
     /// Whether an expectation file's mechanic `name` names one the level
     /// file defines by its text ([`Mechanics::named_by_text`](crate::game::Mechanics::named_by_text)).
     fn named_by_text(&self, name: &str) -> bool;
@@ -82,6 +83,29 @@ pub struct Solution {
     pub stats: Stats,
     /// One cheapest win in the game's notation, when solved.
     pub moves: Option<String>,
+    /// The first move the search met that never settles, solved or not.
+    pub hang: Option<HangReport>,
+}
+
+/// A move that never settles ([`search::Hang`]) in game-neutral terms:
+/// the `hang` of `solve --json` and `check --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HangReport {
+    /// The fewest moves that reach it, in the game's notation; the last
+    /// one never settles, so a replay of them is refused there.
+    pub moves: String,
+    /// Why, in the game's words (for a PuzzleScript game, the rule lines
+    /// that keep firing).
+    pub reason: String,
+}
+
+impl HangReport {
+    fn of<G: Game>(game: &G, hang: &search::Hang<G::Move>) -> HangReport {
+        HangReport {
+            moves: game.format_moves(&hang.moves),
+            reason: hang.reason.clone(),
+        }
+    }
 }
 
 impl Solution {
@@ -99,6 +123,13 @@ impl Solution {
                  finding a win or proving there is none",
                 self.stats.stored
             )),
+            Status::Hang => Some(match &self.hang {
+                Some(hang) => format!(
+                    "hangs: `{}` reaches a move that never settles ({})",
+                    hang.moves, hang.reason
+                ),
+                None => "hangs: a move never settles".to_string(),
+            }),
         }
     }
 }
@@ -125,6 +156,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             par: outcome.par(),
             stats: outcome.stats(),
             moves: outcome.path().map(|path| self.format_moves(path)),
+            hang: outcome.hang().map(|hang| HangReport::of(self, hang)),
         }
     }
 
@@ -164,8 +196,9 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             .map_or_else(Vec::new, |fns| (fns.pieces)(self))
     }
 
-    fn idle(&self, limit: usize) -> Option<Vec<String>> {
-        (G::EXTRAS.mechanics?.idle)(self, limit)
+    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, HangReport>> {
+        let idle = (G::EXTRAS.mechanics?.idle)(self, limit)?;
+        Some(idle.map_err(|hang| HangReport::of(self, &hang)))
     }
 
     fn named_by_text(&self, name: &str) -> bool {
@@ -254,6 +287,7 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             par: outcome.par(),
             stats: outcome.stats(),
             moves: None,
+            hang: None,
         }
     }
 }

@@ -215,7 +215,8 @@ fn heavy_tiles_cost_more_and_ablation_takes_them_out() {
     assert!(par > Some(12), "{par:?}");
 
     let level: &dyn AnyLevel = &game;
-    let ablated = ablation::run(level, par, level.mechanics(), SearchOptions::default());
+    let ablated = ablation::run(level, par, level.mechanics(), SearchOptions::default())
+        .expect("no move of the level hangs");
     assert_eq!(ablated.len(), 1);
     assert_eq!(ablated[0].class, Class::Obstacle);
     assert_eq!(ablated[0].solution.par, Some(12));
@@ -425,7 +426,8 @@ fn a_mechanic_of_the_goal_is_classed_so_without_a_search() {
             ..ablation
         })
         .collect();
-    let ablated = ablation::run(level, par, goal, SearchOptions::default());
+    let ablated = ablation::run(level, par, goal, SearchOptions::default())
+        .expect("no move of the level hangs");
     assert_eq!(ablated[0].class, Class::Goal);
     assert!(ablated[0].class.needed());
     assert_eq!(

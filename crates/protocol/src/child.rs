@@ -79,6 +79,10 @@ pub(crate) struct Child {
     stderr: Stderr,
     next_id: u64,
     timeout: Duration,
+    /// Whether its last request went unanswered for `timeout` (then it was
+    /// stopped): the one fault that may be the game's rules never
+    /// settling, rather than a broken process.
+    timed_out: bool,
     /// Whether it answers `draw`.
     pub(crate) draws: bool,
 }
@@ -138,6 +142,7 @@ impl Child {
             stderr: Stderr::read(stderr),
             next_id: 1,
             timeout: manifest.timeout,
+            timed_out: false,
             draws: false,
         };
         let client = concat!("puzzle-qa ", env!("CARGO_PKG_VERSION"));
@@ -194,6 +199,7 @@ impl Child {
                 Ok(Ok(line)) => line,
                 Ok(Err(why)) => return Err(self.gone(method, why)),
                 Err(RecvTimeoutError::Timeout) => {
+                    self.timed_out = true;
                     let _ = self.process.kill();
                     let _ = self.process.wait();
                     return Err(self.fault(
@@ -221,6 +227,11 @@ impl Child {
                 method: PhantomData,
             });
         }
+    }
+
+    /// Whether the last request got no answer in time.
+    pub(crate) fn timed_out(&self) -> bool {
+        self.timed_out
     }
 
     /// A reply's result (read in one pass, borrowing from the reply's

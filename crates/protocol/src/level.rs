@@ -3,11 +3,14 @@
 //!
 //! A state is the game's own state string, after one byte that is 1 when
 //! the state is won: the searches ask `is_won` of every state they make,
-//! and the byte answers without a round trip.
+//! and the byte answers without a round trip. The byte is 2 in a hang
+//! (`Game::is_hung`): what a search is shown for a move that got no answer
+//! within the manifest's `timeout_seconds`, which the search reports as a
+//! move that never settles instead of giving up on the level.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use puzzle_qa_core::abandon::abandon;
 use puzzle_qa_core::diagnostic::Diagnostic;
@@ -26,6 +29,19 @@ use crate::wire::{
 
 /// States asked for in one `successors` request.
 pub const BATCH: usize = 4096;
+
+/// The first byte of a state the game has not won.
+const PLAYING: u8 = 0;
+/// The first byte of a won state.
+const WON: u8 = 1;
+/// The first byte of a hang: what a search is shown in the place of a move
+/// that got no answer.
+const HUNG: u8 = 2;
+
+/// The move a hang is shown under when a state's `successors` got no
+/// answer and no move of it could be blamed alone: the state never settles.
+/// It prints as nothing.
+const UNNAMED: u32 = u32::MAX;
 
 /// One game over the protocol: its processes, and the names of the moves
 /// they have made.
@@ -78,6 +94,32 @@ impl Shared {
         id
     }
 
+    /// Every move named before the `count`th, sorted by name: the moves a
+    /// state that got no answer is tried with, one by one (sorted, so that
+    /// the order does not hang on which process named them first).
+    fn named(&self, count: usize) -> Vec<(String, u32)> {
+        let moves = self
+            .moves
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut named: Vec<(String, u32)> = moves.names[..count.min(moves.names.len())]
+            .iter()
+            .zip(0..)
+            .map(|(name, id)| (name.clone(), id))
+            .collect();
+        named.sort();
+        named
+    }
+
+    /// How many moves have been named so far.
+    fn count(&self) -> usize {
+        self.moves
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .names
+            .len()
+    }
+
     fn name(&self, id: u32) -> String {
         let moves = self
             .moves
@@ -121,12 +163,37 @@ pub struct Level {
     mechanics: Vec<Ablation>,
     pieces: Vec<Ablation>,
     unit_costs: bool,
+    /// The states whose `successors` got no answer, as each was isolated,
+    /// so that a search that comes back to one (to name the moves to its
+    /// hang) asks the game nothing more.
+    hung: Mutex<FxHashMap<Vec<u8>, Hung>>,
+}
+
+/// A state whose `successors` request got no answer within the timeout:
+/// its moves, each played alone with `step`, a hang in the place of each
+/// that got no answer either (or of the state, if none could be blamed).
+#[derive(Clone, Debug, Default)]
+struct Hung {
+    /// Each move, its cost, and the state after it (or a hang).
+    edges: Vec<(u32, Cost, Vec<u8>)>,
+    /// Why each move shown as a hang never settles.
+    reasons: Vec<(u32, String)>,
+}
+
+impl Hung {
+    /// Shows `mv` from `state` as a hang, for `reason`.
+    fn hang(&mut self, mv: u32, state: &[u8], reason: String) {
+        let mut next = vec![HUNG];
+        next.extend_from_slice(&state[1..]);
+        self.edges.push((mv, 1, next));
+        self.reasons.push((mv, reason));
+    }
 }
 
 /// A state as stored: the won byte, then the game's string.
 fn encode(won: bool, state: &str, out: &mut Vec<u8>) {
     out.clear();
-    out.push(u8::from(won));
+    out.push(if won { WON } else { PLAYING });
     out.extend_from_slice(state.as_bytes());
 }
 
@@ -185,9 +252,37 @@ fn handle(process: &mut Process, recipe: &Recipe) -> Result<String, Fault> {
 
 /// The successors of some states, as one process gave them: per edge the
 /// state's index, the move, its cost and where its state ends in `bytes`.
+#[derive(Default)]
 struct Answered {
     edges: Vec<(usize, u32, Cost, usize)>,
     bytes: Vec<u8>,
+}
+
+impl Answered {
+    /// Adds a successor of state `index`: its first byte, then the rest.
+    fn push(&mut self, index: usize, mv: u32, cost: Cost, first: u8, rest: &[u8]) {
+        self.bytes.push(first);
+        self.bytes.extend_from_slice(rest);
+        self.edges.push((index, mv, cost, self.bytes.len()));
+    }
+
+    /// Adds the successors of state `index` as its isolation found them.
+    fn extend(&mut self, index: usize, hung: &Hung) {
+        for (mv, cost, next) in &hung.edges {
+            self.push(index, *mv, *cost, next[0], &next[1..]);
+        }
+    }
+
+    /// Every successor, in order: the state's index, the move, its cost,
+    /// the next state.
+    fn edges(&self) -> impl Iterator<Item = (usize, u32, Cost, &[u8])> {
+        let mut from = 0;
+        self.edges.iter().map(move |&(index, mv, cost, to)| {
+            let next = &self.bytes[from..to];
+            from = to;
+            (index, mv, cost, next)
+        })
+    }
 }
 
 /// States at least, per process, worth a request of their own.
@@ -195,43 +290,153 @@ const SHARE: usize = 256;
 
 impl Level {
     /// Asks one process for the successors of `states[i]` for each `i` of
-    /// `part` (in requests of at most [`BATCH`] states).
-    fn ask(&self, states: &[&[u8]], part: &[usize]) -> Answered {
-        let mut answered = Answered {
-            edges: Vec::new(),
-            bytes: Vec::new(),
-        };
+    /// `part` (in requests of at most [`BATCH`] states). A request that
+    /// gets no answer in time is asked again one state at a time (each
+    /// with a fresh process, as a timeout stops the old one), and a state
+    /// that still gets none is isolated: its moves tried one by one, among
+    /// the first `named` the game has named ([`Level::isolate`]).
+    fn ask(&self, states: &[&[u8]], part: &[usize], named: usize) -> Answered {
+        let mut answered = Answered::default();
         for chunk in part.chunks(BATCH) {
-            self.shared.with(|process| {
-                let level = handle(process, &self.recipe)?;
-                let answer = process.child.call::<method::Successors>(SuccessorsParams {
-                    level: &level,
-                    states: chunk.iter().map(|&i| decode(states[i])).collect(),
-                })?;
-                let got = process.child.result(&answer)?;
-                if got.successors.len() != chunk.len() {
-                    return Err(process.child.fault(
-                        method::Successors::METHOD,
-                        &format!(
-                            "it gave {} lists of successors for {} states",
-                            got.successors.len(),
-                            chunk.len()
-                        ),
-                    ));
+            let Err(fault) = self.ask_once(states, chunk, &mut answered) else {
+                continue;
+            };
+            if let [index] = chunk {
+                let hung = self.isolate(states[*index], fault, named);
+                answered.extend(*index, &hung);
+                continue;
+            }
+            for &index in chunk {
+                if let Err(fault) = self.ask_once(states, &[index], &mut answered) {
+                    let hung = self.isolate(states[index], fault, named);
+                    answered.extend(index, &hung);
                 }
-                for (&index, edges) in chunk.iter().zip(&got.successors) {
-                    for edge in edges {
-                        let mv = self.shared.intern(&mut process.moves, &edge.mv);
-                        answered.bytes.push(u8::from(edge.won));
-                        answered.bytes.extend_from_slice(edge.state.as_bytes());
-                        let cost = edge.cost.unwrap_or(1);
-                        answered.edges.push((index, mv, cost, answered.bytes.len()));
-                    }
-                }
-                Ok(())
-            });
+            }
         }
         answered
+    }
+
+    /// One `successors` request for the states of `chunk`, its answers
+    /// added to `answered`; the fault if no answer came in time (any other
+    /// fault abandons the check).
+    fn ask_once(
+        &self,
+        states: &[&[u8]],
+        chunk: &[usize],
+        answered: &mut Answered,
+    ) -> Result<(), Fault> {
+        let mut timed_out = false;
+        let asked = self.shared.pool.with(|process| {
+            let level = handle(process, &self.recipe)?;
+            let answer = process
+                .child
+                .call::<method::Successors>(SuccessorsParams {
+                    level: &level,
+                    states: chunk.iter().map(|&i| decode(states[i])).collect(),
+                })
+                .inspect_err(|_| timed_out = process.child.timed_out())?;
+            let got = process.child.result(&answer)?;
+            if got.successors.len() != chunk.len() {
+                return Err(process.child.fault(
+                    method::Successors::METHOD,
+                    &format!(
+                        "it gave {} lists of successors for {} states",
+                        got.successors.len(),
+                        chunk.len()
+                    ),
+                ));
+            }
+            for (&index, edges) in chunk.iter().zip(&got.successors) {
+                for edge in edges {
+                    let mv = self.shared.intern(&mut process.moves, &edge.mv);
+                    let first = if edge.won { WON } else { PLAYING };
+                    let cost = edge.cost.unwrap_or(1);
+                    answered.push(index, mv, cost, first, edge.state.as_bytes());
+                }
+            }
+            Ok(())
+        });
+        match asked {
+            Ok(()) => Ok(()),
+            Err(fault) if timed_out => Err(fault),
+            Err(fault) => abandon(fault.0),
+        }
+    }
+
+    /// A state whose `successors` got no answer (`fault`): each of the
+    /// first `named` moves the game has named is played from it alone with
+    /// `step`. A move that gets no answer either is a hang; if none does,
+    /// the state is, under [`UNNAMED`]. Kept, so that nothing is asked
+    /// twice.
+    fn isolate(&self, state: &[u8], fault: Fault, named: usize) -> Hung {
+        let named = self.shared.named(named);
+        let mut hung = Hung::default();
+        for (name, mv) in &named {
+            match self.play(state, name) {
+                Ok(Ok((next, cost))) => hung.edges.push((*mv, cost, next)),
+                Ok(Err(_refused)) => {}
+                Err(fault) => hung.hang(*mv, state, fault.0),
+            }
+        }
+        if hung.reasons.is_empty() {
+            let why = if named.is_empty() {
+                "no move of the game was known yet to try alone with `step`"
+            } else {
+                "each of its moves, tried alone with `step`, was answered"
+            };
+            hung.hang(UNNAMED, state, format!("{}; {why}", fault.0));
+        }
+        self.hung
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert(state.to_vec(), hung.clone());
+        hung
+    }
+
+    /// Why `mv` from `state` never settles, if its state was isolated and
+    /// the move found to hang.
+    fn hung_reason(&self, state: &[u8], mv: u32) -> Option<String> {
+        let hung = self.hung.lock().unwrap_or_else(|p| p.into_inner());
+        let reasons = &hung.get(state)?.reasons;
+        reasons
+            .iter()
+            .find(|(hanging, _)| *hanging == mv)
+            .map(|(_, reason)| reason.clone())
+    }
+
+    /// The move called `name` from `state`, through `step`: the state after
+    /// it and its cost, or the game's refusal; the fault if no answer came
+    /// in time (any other fault abandons the check).
+    fn play(&self, state: &[u8], name: &str) -> Result<Result<(Vec<u8>, Cost), String>, Fault> {
+        let mut timed_out = false;
+        let played = self.shared.pool.with(|process| {
+            let level = handle(process, &self.recipe)?;
+            let stepped = process
+                .child
+                .request::<method::Step>(StepParams {
+                    level: &level,
+                    state: decode(state),
+                    mv: name,
+                })
+                .inspect_err(|_| timed_out = process.child.timed_out())?;
+            match (stepped.refused, stepped.state) {
+                (Some(why), _) => Ok(Err(why)),
+                (None, Some(next)) => {
+                    let mut out = Vec::new();
+                    encode(stepped.won, &next, &mut out);
+                    Ok(Ok((out, stepped.cost.unwrap_or(1))))
+                }
+                (None, None) => Err(process.child.fault(
+                    method::Step::METHOD,
+                    "its result has neither `state` nor `refused`",
+                )),
+            }
+        });
+        match played {
+            Ok(played) => Ok(played),
+            Err(fault) if timed_out => Err(fault),
+            Err(fault) => abandon(fault.0),
+        }
     }
 
     /// Loads a level file's text in one of the game's processes: the
@@ -270,6 +475,7 @@ impl Level {
                 mechanics: ablations(loaded.mechanics),
                 pieces: ablations(loaded.pieces),
                 unit_costs: loaded.unit_costs,
+                hung: Mutex::default(),
             },
             warnings,
         ))
@@ -291,7 +497,11 @@ impl Game for Level {
     fn key(&self, _: &[u8]) {}
 
     fn is_won(&self, state: &[u8]) -> bool {
-        state.first() == Some(&1)
+        state.first() == Some(&WON)
+    }
+
+    fn is_hung(&self, state: &[u8]) -> bool {
+        state.first() == Some(&HUNG)
     }
 
     fn moves(&self, state: &[u8]) -> impl Iterator<Item = u32> {
@@ -300,28 +510,18 @@ impl Game for Level {
         moves.into_iter()
     }
 
+    /// A move that gets no answer in time is refused, with the fault as
+    /// the reason: a replay stops there, as at any move that never
+    /// settles.
     fn step(&self, state: &[u8], mv: u32) -> Result<(Vec<u8>, Cost), String> {
+        if let Some(reason) = self.hung_reason(state, mv) {
+            return Err(reason);
+        }
+        if mv == UNNAMED {
+            return Err("the game never named this move".to_string());
+        }
         let name = self.shared.name(mv);
-        self.shared.with(|process| {
-            let level = handle(process, &self.recipe)?;
-            let stepped = process.child.request::<method::Step>(StepParams {
-                level: &level,
-                state: decode(state),
-                mv: &name,
-            })?;
-            match (stepped.refused, stepped.state) {
-                (Some(why), _) => Ok(Err(why)),
-                (None, Some(next)) => {
-                    let mut out = Vec::new();
-                    encode(stepped.won, &next, &mut out);
-                    Ok(Ok((out, stepped.cost.unwrap_or(1))))
-                }
-                (None, None) => Err(process.child.fault(
-                    method::Step::METHOD,
-                    "its result has neither `state` nor `refused`",
-                )),
-            }
-        })
+        self.play(state, &name).unwrap_or_else(|fault| Err(fault.0))
     }
 
     fn successors(&self, state: &[u8], mut visit: impl FnMut(u32, &[u8], Cost)) {
@@ -329,10 +529,25 @@ impl Game for Level {
     }
 
     fn successors_of_many(&self, states: &[&[u8]], mut visit: impl FnMut(usize, u32, &[u8], Cost)) {
-        // A won state leads nowhere; only the others are asked about.
+        // A state isolated before is answered as it was then; the game is
+        // asked about the others that have not won (a won state leads
+        // nowhere).
+        let known: Vec<(usize, Hung)> = {
+            let hung = self.hung.lock().unwrap_or_else(|p| p.into_inner());
+            if hung.is_empty() {
+                Vec::new()
+            } else {
+                (0..states.len())
+                    .filter_map(|i| Some((i, hung.get(states[i])?.clone())))
+                    .collect()
+            }
+        };
         let asked: Vec<usize> = (0..states.len())
-            .filter(|&i| !self.is_won(states[i]))
+            .filter(|&i| !self.is_won(states[i]) && !known.iter().any(|(k, _)| *k == i))
             .collect();
+        // The moves named so far: those a state that gets no answer is
+        // tried with alone, whatever the processes name meanwhile.
+        let named = self.shared.count();
         // The states are shared out among the game's processes, which play
         // them at the same time; their answers are then visited in order,
         // so the search sees what one process would have given.
@@ -343,11 +558,11 @@ impl Game for Level {
             let mut shares = asked.chunks(share);
             let first = shares.next();
             let others: Vec<_> = shares
-                .map(|part| scope.spawn(move || self.ask(states, part)))
+                .map(|part| scope.spawn(move || self.ask(states, part, named)))
                 .collect();
             let mut answers: Vec<Answered> = first
                 .into_iter()
-                .map(|part| self.ask(states, part))
+                .map(|part| self.ask(states, part, named))
                 .collect();
             for other in others {
                 // A fault in another thread abandons this call too.
@@ -359,12 +574,17 @@ impl Game for Level {
             }
             answers
         });
-        for answered in &answers {
-            let mut from = 0;
-            for &(index, mv, cost, to) in &answered.edges {
-                visit(index, mv, &answered.bytes[from..to], cost);
-                from = to;
+        let mut edges = answers.iter().flat_map(Answered::edges).peekable();
+        for (at, hung) in &known {
+            while let Some((index, mv, cost, next)) = edges.next_if(|edge| edge.0 < *at) {
+                visit(index, mv, next, cost);
             }
+            for (mv, cost, next) in &hung.edges {
+                visit(*at, *mv, next, *cost);
+            }
+        }
+        for (index, mv, cost, next) in edges {
+            visit(index, mv, next, cost);
         }
     }
 
@@ -373,7 +593,13 @@ impl Game for Level {
     }
 
     fn format_moves(&self, moves: &[u32]) -> String {
-        let names: Vec<String> = moves.iter().map(|&mv| self.shared.name(mv)).collect();
+        // A hang under no move's name is the state the moves before it
+        // reach: it prints as nothing.
+        let names: Vec<String> = moves
+            .iter()
+            .filter(|&&mv| mv != UNNAMED)
+            .map(|&mv| self.shared.name(mv))
+            .collect();
         self.shared.with(|process| {
             let level = handle(process, &self.recipe)?;
             let formatted = process.child.request::<method::Format>(FormatParams {
@@ -436,6 +662,7 @@ impl Mechanics for Level {
             mechanics: Vec::new(),
             pieces: Vec::new(),
             unit_costs: self.unit_costs,
+            hung: Mutex::default(),
         }
     }
 }

@@ -56,6 +56,9 @@ impl CoreGame for Counted {
     fn is_won(&self, state: &[u32]) -> bool {
         self.level.is_won(state)
     }
+    fn is_hung(&self, state: &[u32]) -> bool {
+        self.level.is_hung(state)
+    }
     fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {
         self.level.moves(state)
     }

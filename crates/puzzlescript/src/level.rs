@@ -5,7 +5,9 @@
 //! its restart target, then, for a game that uses randomness, its random
 //! generator (so that a move draws on from where the last one left it, as
 //! in play, and a replay is a chain of pure steps), then one word that is 1
-//! once the level is won.
+//! once the level is won. A move whose `again` turns never stop is shown
+//! to a search as the state it was played from, that word 2: a hang
+//! (`Game::is_hung`), which a search reports and never expands.
 //! A board is its cells' object bits: for a game of at most 32 objects,
 //! only the bits play can change, packed (`pack.rs`); for a bigger game,
 //! every word. The level fixes the length. Movements are not part of it:
@@ -14,9 +16,9 @@
 use std::sync::{Arc, Mutex};
 
 use puzzle_qa_core::game::{
-    Ablation, Chance, Cost, Extras, Game as CoreGame, Mechanics, NoPar, NotationError,
+    Ablation, Chance, Cost, Extras, Game as CoreGame, Idle, Mechanics, NoPar, NotationError,
 };
-use puzzle_qa_core::search;
+use puzzle_qa_core::search::{self, Hang};
 
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, Mode, Session};
@@ -73,6 +75,18 @@ impl Clone for Level {
         }
     }
 }
+
+/// The last word of a state: neither won nor hung.
+const PLAYING: u32 = 0;
+/// The last word of a won state.
+const WON: u32 = 1;
+/// The last word of a hang: what a search is shown for a move whose again
+/// turns never stop.
+const HUNG: u32 = 2;
+
+/// How many again turns past [`AGAIN_LIMIT`] tell the rules that keep a
+/// hang going: enough for any loop a designer writes by hand to come round.
+const HANG_WITNESS: usize = 100;
 
 /// Why a move cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +167,7 @@ impl Level {
         if self.random {
             engine.rng().write(out);
         }
-        out.push(u32::from(engine.won()));
+        out.push(if engine.won() { WON } else { PLAYING });
     }
 
     /// The random generator's words in `state` (empty for a game without
@@ -247,6 +261,42 @@ impl Level {
         (!drain(engine)).then_some(())
     }
 
+    /// Why `mv` from the unpacked `board` and `target` (and the generator
+    /// `rng`) never settles: its again turns do not stop, and these rule
+    /// lines fire in them, again and again, past the limit (a line each).
+    fn never_settles(&self, board: &[u32], target: &[u32], rng: &[u32], mv: Move) -> Refusal {
+        let mut engine = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)
+            .expect("a grid level loads");
+        let firing: Vec<String> = match self.play(&mut engine, board, target, rng, mv) {
+            Some(()) => Vec::new(),
+            None => {
+                engine.forget_fired();
+                for _ in 0..HANG_WITNESS {
+                    if !engine.againing() {
+                        break;
+                    }
+                    engine.again();
+                }
+                let fired: Vec<usize> = engine.fired().collect();
+                self.game
+                    .rule_lines()
+                    .iter()
+                    .filter(|rule| fired.contains(&rule.line))
+                    .map(|rule| format!("\n  line {}: {}", rule.line, rule.written))
+                    .collect()
+            }
+        };
+        let rules = match &firing[..] {
+            [] => String::new(),
+            [one] => format!("; the rule that keeps firing:{one}"),
+            many => format!("; the rules that keep firing:{}", many.concat()),
+        };
+        Refusal(format!(
+            "the game keeps setting off `again` turns (more than {AGAIN_LIMIT} after one \
+             move){rules}"
+        ))
+    }
+
     /// The moves from any state: the four directions, the action unless
     /// the prelude says `noaction`, and a tick where the game counts ticks.
     fn moves_list(&self) -> &'static [Move] {
@@ -288,7 +338,11 @@ impl CoreGame for Level {
     fn key(&self, _: &[u32]) {}
 
     fn is_won(&self, state: &[u32]) -> bool {
-        state.last() == Some(&1)
+        state.last() == Some(&WON)
+    }
+
+    fn is_hung(&self, state: &[u32]) -> bool {
+        state.last() == Some(&HUNG)
     }
 
     fn moves(&self, _: &[u32]) -> impl Iterator<Item = Move> {
@@ -300,9 +354,7 @@ impl CoreGame for Level {
         let played = self.play(&mut engine, &board, &target, self.rng_of(state), mv);
         let result = match played {
             Some(()) => Ok((self.state_of(&engine), 1)),
-            None => Err(Refusal(format!(
-                "the game keeps setting off `again` turns (more than {AGAIN_LIMIT} after one move)"
-            ))),
+            None => Err(self.never_settles(&board, &target, self.rng_of(state), mv)),
         };
         self.give_back(engine, board, target, next);
         result
@@ -314,6 +366,14 @@ impl CoreGame for Level {
         let rng = self.rng_of(state);
         for &mv in self.moves_list() {
             if self.play(&mut engine, &board, &target, rng, mv).is_none() {
+                // Shown, not left out: the state it was played from,
+                // marked. The search reports it, and `step` says why.
+                next.clear();
+                next.extend_from_slice(state);
+                if let Some(last) = next.last_mut() {
+                    *last = HUNG;
+                }
+                visit(mv, &next, 1);
                 continue;
             }
             // A move that changes nothing leads nowhere new (it may win);
@@ -381,8 +441,18 @@ impl Level {
 
     /// The rule lines that fire in some state of the level's reachable
     /// space (the level-start turn included), or `None` when the space
-    /// holds more than `limit` states.
+    /// holds more than `limit` states or a move in it never settles.
     pub fn fired_rules(&self, limit: usize) -> Option<std::collections::BTreeSet<usize>> {
+        self.explore_firing(limit)?.ok()
+    }
+
+    /// [`Level::fired_rules`], or the first move of the reachable space,
+    /// in breadth-first order, that never settles (found even when the
+    /// space is bigger than `limit`, if it was met before).
+    fn explore_firing(
+        &self,
+        limit: usize,
+    ) -> Option<Result<std::collections::BTreeSet<usize>, Hang<Move>>> {
         let mut start = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)?;
         drain(&mut start);
         let mut fired: std::collections::BTreeSet<usize> = start.fired().collect();
@@ -391,12 +461,16 @@ impl Level {
             spare: Mutex::new(Vec::new()),
             ..self.clone()
         });
-        if search::bfs(&probe, limit).status() == search::Status::Limit {
+        let outcome = search::bfs(&probe, limit);
+        if let Some(hang) = outcome.hang() {
+            return Some(Err(hang.clone()));
+        }
+        if outcome.status() == search::Status::Limit {
             return None;
         }
         let spare = probe.0.spare.lock().ok()?;
         fired.extend(spare.iter().flat_map(|spare| spare.session.fired_lines()));
-        Some(fired)
+        Some(Ok(fired))
     }
 }
 
@@ -482,17 +556,21 @@ impl Mechanics for Level {
     }
 
     /// The rules that fire in no state the level can reach: taking one out
-    /// changes no turn, so it is decoration, and dead for this level.
-    fn idle(&self, limit: usize) -> Option<Vec<String>> {
-        let fired = self.fired_rules(limit)?;
-        Some(
-            self.game
-                .rule_lines()
-                .iter()
-                .filter(|rule| !fired.contains(&rule.line))
-                .map(|rule| rule.name.clone())
-                .collect(),
-        )
+    /// changes no turn, so it is decoration, and dead for this level. Or
+    /// the first move met there whose again turns never stop.
+    fn idle(&self, limit: usize) -> Option<Idle<Move>> {
+        let fired = match self.explore_firing(limit)? {
+            Ok(fired) => fired,
+            Err(hang) => return Some(Err(hang)),
+        };
+        let dead = self
+            .game
+            .rule_lines()
+            .iter()
+            .filter(|rule| !fired.contains(&rule.line))
+            .map(|rule| rule.name.clone())
+            .collect();
+        Some(Ok(dead))
     }
 
     /// A rule's name is its text: it changes when the rule is edited.
@@ -548,6 +626,10 @@ impl CoreGame for Explore {
 
     fn is_won(&self, _: &[u32]) -> bool {
         false
+    }
+
+    fn is_hung(&self, state: &[u32]) -> bool {
+        self.0.is_hung(state)
     }
 
     fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {

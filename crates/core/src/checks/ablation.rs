@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::hang_problem;
 use crate::ablation::{self, Ablated, Class};
 use crate::diagnostic::nearest;
 use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
@@ -42,6 +43,15 @@ impl Check for Ablations {
                 subject.entry().trial("solvable")
             ));
         }
+        if solution.hang.is_some() {
+            // No copy can be held against a level that is itself broken;
+            // `solvable` tells the hang, once.
+            return Err(format!(
+                "no classes: a move of the level itself never settles (see `{}`), so no copy \
+                 without a mechanic can be held against it",
+                subject.entry().trial("solvable")
+            ));
+        }
         let level = subject.level()?;
         let mechanics = level.mechanics();
         if mechanics.is_empty() {
@@ -54,7 +64,20 @@ impl Check for Ablations {
             algorithm: Algorithm::Bfs,
             limit,
         };
-        let results = ablation::run(level, solution.par, mechanics, options);
+        let results = match ablation::run(level, solution.par, mechanics, options) {
+            Ok(results) => results,
+            // Met past the search's first win, by the exploration that
+            // finds dead mechanics: told here, once.
+            Err(hang) => {
+                let problem = hang_problem(subject, &hang);
+                subject.record_hang(hang);
+                return Err(format!(
+                    "{problem}\n(met beyond the first win, exploring every state the level can \
+                     reach)\nno classes: no copy without a mechanic can be held against a level \
+                     that is itself broken"
+                ));
+            }
+        };
 
         let unknown: Vec<String> = results
             .iter()
@@ -105,6 +128,14 @@ impl Check for Ablations {
                 finding.notes.push(format!(
                     "{} is dead on this level: it takes part in no state the level can reach",
                     result.ablation.shown()
+                ));
+            } else if result.solution.hang.is_some() {
+                // Essential for a reason the class alone does not tell.
+                finding.notes.push(format!(
+                    "{} is {}: without it, {}",
+                    result.ablation.shown(),
+                    result.class,
+                    result.effect(solution.par)
                 ));
             }
         }

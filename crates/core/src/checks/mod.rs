@@ -18,7 +18,7 @@ pub use search::{Par, Replay, Solvable};
 
 use crate::game::Cost;
 use crate::harness::Check;
-use crate::level::AnyLevel;
+use crate::level::{AnyLevel, HangReport};
 
 /// The checks of a game whose levels are solved by search, in trial order.
 pub static SEARCH: &[&dyn Check] = &[&Parse, &Solvable, &Par, &Replay, &Routes, &Ablations];
@@ -48,4 +48,25 @@ fn play(level: &dyn AnyLevel, moves: &str) -> Result<Cost, String> {
         .map_or(String::new(), |index| format!(" at move {}", index + 1));
     let reason = report.reason.as_deref().unwrap_or("it ends before the win");
     Err(format!("no longer wins{at}: {reason}"))
+}
+
+/// A move that never settles, as a check reports it: why, the fewest moves
+/// that reach it, and the command that replays them.
+fn hang_problem(subject: &crate::harness::Subject, hang: &HangReport) -> String {
+    let entry = subject.entry();
+    // The file as a command run from here reaches it (messages show it from
+    // the project's root, which need not be here).
+    let here = std::env::current_dir().ok();
+    let path = here
+        .and_then(|here| entry.level_path.strip_prefix(here).ok())
+        .unwrap_or(&entry.level_path);
+    let replay =
+        subject
+            .settings()
+            .replay_command(&path.display().to_string(), entry.member, &hang.moves);
+    format!(
+        "a move never settles, so a player who makes it is stuck: {}\n  reached by the fewest \
+         moves `{}`; replay them with `{replay}`",
+        hang.reason, hang.moves
+    )
 }

@@ -119,6 +119,13 @@ impl Check for Routes {
                     "route `{name}` wins, but the solver says the level is unsolvable: a bug in \
                      puzzle-qa or in the game's rules; please report it with this level"
                 )),
+                // Every move of a route settles, so the search must have
+                // found its win past any hang.
+                (Status::Hang, _) => problems.push(format!(
+                    "route `{name}` wins, but the solver found no win among the moves that \
+                     settle: a bug in puzzle-qa or in the game's rules; please report it with \
+                     this level"
+                )),
                 _ => {}
             }
         }

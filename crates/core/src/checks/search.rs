@@ -1,7 +1,7 @@
 //! `solvable`, `par` and `replay`: what the shared search found, held
 //! against the machine-owned `status`, `par` and `solution`.
 
-use super::play;
+use super::{hang_problem, play};
 use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::level::Solution;
 use crate::search::{DEFAULT_STATE_LIMIT, Status};
@@ -18,8 +18,8 @@ impl Check for Solvable {
     fn keys(&self) -> &'static [ExpectationKey] {
         const KEYS: &[ExpectationKey] = &[ExpectationKey::machine(
             "status",
-            "\"solved\" or \"unsolvable\": what the search proved (\"random\" or \"realtime\" for \
-             a level that has no par)",
+            "\"solved\" or \"unsolvable\": what the search proved (\"hang\" when it found no win \
+             and a move never settles; \"random\" or \"realtime\" for a level that has no par)",
         )
         .shaped(ValueShape::String)];
         KEYS
@@ -32,15 +32,30 @@ impl Check for Solvable {
                 .note(no_par.note));
         }
         let solution = subject.solution()?;
+        // A move that never settles fails the check whatever else the
+        // search found: bless cannot make the game settle.
+        let hang = solution
+            .hang
+            .as_ref()
+            .map(|hang| hang_problem(subject, hang));
         match solution.status {
             Status::Limit => Err(format!(
                 "the search stopped at its state limit ({} states stored) without finding a win \
                  or proving there is none\nraise `limit` in {} (the default is {DEFAULT_STATE_LIMIT}), \
-                 or make the level smaller",
+                 or make the level smaller{}",
                 solution.stats.stored,
-                subject.entry().shown_expectation
+                subject.entry().shown_expectation,
+                hang.map_or(String::new(), |hang| format!("\n\n{hang}"))
             )),
-            Status::Solved => Ok(Finding::pass().expect("status", "solved")),
+            Status::Solved => Ok(hang
+                .into_iter()
+                .fold(Finding::pass().expect("status", "solved"), Finding::problem)),
+            Status::Hang => Ok(Finding::pass().expect("status", "hang").problem(format!(
+                "{}\nno win was found among the moves that settle ({} states explored); the level \
+                 is not called unsolvable while a move stands in the way that never settles",
+                hang.unwrap_or_default(),
+                solution.stats.stored
+            ))),
             Status::Unsolvable => Ok(Finding::pass().expect("status", "unsolvable").note(format!(
                 "no sequence of moves wins this level ({} states explored)",
                 solution.stats.stored

@@ -97,8 +97,8 @@ fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
 
 /// Solves `candidate`, whose level file (without a header) is `text`, as a
 /// `game` level and judges it, or `None` if it does
-/// not load, is not solvable, or its search (or an ablated copy's) hits
-/// `limit`.
+/// not load, is not solvable, has a move that never settles, or its search
+/// (or an ablated copy's) hits `limit`.
 ///
 /// Ablation is the expensive part, so it is skipped when even a perfect
 /// verdict (no penalty at all) could not reach `worth_ablating`: such a
@@ -118,6 +118,9 @@ pub(super) fn evaluate(
         limit,
     };
     let solution = level.solve(options);
+    if solution.hang.is_some() {
+        return None;
+    }
     let par = solution.par?;
     let expanded = solution.stats.expanded;
     let optimistic = Fitness {
@@ -134,7 +137,7 @@ pub(super) fn evaluate(
     if optimistic < worth_ablating {
         return Some(evaluated);
     }
-    let ablated = ablation::run(&*level, Some(par), level.mechanics(), options);
+    let ablated = ablation::run(&*level, Some(par), level.mechanics(), options).ok()?;
     if ablated.iter().any(|copy| copy.class == Class::Unknown) {
         return None;
     }

@@ -159,6 +159,30 @@ impl Settings {
         }
     }
 
+    /// The command that replays `moves` on level `member` of `level` (a
+    /// level file as messages show it), from where the checks run.
+    ///
+    /// ```
+    /// use puzzle_qa_core::_cli_support::harness::{Frontend, Settings};
+    /// let settings = Settings { frontend: Frontend::Cli, ..Settings::new(".", &[]) };
+    /// assert_eq!(
+    ///     settings.replay_command("my game.txt", Some(2), "RRX"),
+    ///     "puzzle-qa replay 'my game.txt' --level 2 --moves RRX"
+    /// );
+    /// ```
+    pub fn replay_command(&self, level: &str, member: Option<usize>, moves: &str) -> String {
+        let program = match self.frontend {
+            Frontend::CargoTest => "cargo run --".to_string(),
+            Frontend::Cli => format!("puzzle-qa{}", self.repeat),
+        };
+        let member = member.map_or(String::new(), |n| format!(" --level {n}"));
+        format!(
+            "{program} replay {}{member} --moves {}",
+            shell_word(level),
+            shell_word(moves)
+        )
+    }
+
     /// Whether a stale expectation may be rewritten now.
     pub fn may_write(&self) -> bool {
         self.bless && !self.ci && !self.check_only

@@ -18,7 +18,7 @@ use super::pending;
 use super::renumber::Renumbering;
 use super::settings::{Scope, Settings, review_written};
 use crate::diagnostic::Diagnostic;
-use crate::level::{AnyLevel, Loaded, Solution, fingerprint, read_level, read_levels};
+use crate::level::{AnyLevel, HangReport, Loaded, Solution, fingerprint, read_level, read_levels};
 use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
 
 /// A level file read and parsed.
@@ -56,6 +56,9 @@ pub struct Subject {
     idle: OnceLock<Vec<String>>,
     /// The mechanics the `ablation` check found part of the goal here.
     goal: OnceLock<Vec<String>>,
+    /// A move that never settles, met beyond the search's first win by the
+    /// `ablation` check's exploration.
+    hang: OnceLock<HangReport>,
     /// Each check's machine values, kept once its verdict is computed, so
     /// that [`Subject::blessed_text`] can say what bless would write
     /// without writing it.
@@ -164,6 +167,7 @@ impl Subject {
             file,
             idle: OnceLock::new(),
             goal: OnceLock::new(),
+            hang: OnceLock::new(),
             expectations: OnceLock::new(),
             solution: OnceLock::new(),
             verdicts: (0..checks).map(|_| OnceLock::new()).collect(),
@@ -175,6 +179,21 @@ impl Subject {
     /// note on a mechanic idle in every level of its file.
     pub(crate) fn record_idle(&self, idle: Vec<String>) {
         let _ = self.idle.set(idle);
+    }
+
+    /// Records a move that never settles, met by the ablation check's
+    /// exploration where the search did not look.
+    pub(crate) fn record_hang(&self, hang: HangReport) {
+        let _ = self.hang.set(hang);
+    }
+
+    /// The first move found so far that never settles: the search's, or
+    /// else the ablation check's exploration's.
+    #[doc(hidden)]
+    pub fn hang(&self) -> Option<&HangReport> {
+        self.solution_if_solved()
+            .and_then(|solution| solution.hang.as_ref())
+            .or_else(|| self.hang.get())
     }
 
     /// The mechanics found idle here, once the ablation check has run.

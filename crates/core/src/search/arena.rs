@@ -29,6 +29,7 @@ use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
 use rustc_hash::FxBuildHasher;
 
+use super::Hang;
 use super::store::Store;
 use crate::game::{Cost, Game, OwnedState, State};
 
@@ -176,6 +177,24 @@ impl<G: Game> Arena<G> {
             state = reached;
         }
         (path, state)
+    }
+
+    /// The first move from `node` that never settles ([`Game::is_hung`]),
+    /// with the moves that lead there and the game's refusal of it.
+    pub(super) fn hang_after(&self, game: &G, node: usize) -> Hang<G::Move> {
+        let (mut moves, reached) = self.path_to(game, node);
+        let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_hung(next))
+            .expect("a node that showed a hang shows it again");
+        let reason = match game.step(reached.borrow(), last) {
+            Err(refusal) => refusal.to_string(),
+            // A game whose `successors` and `step` disagree: say so rather
+            // than make up a reason.
+            Ok(_) => "the game's successors say this move never settles, yet its `step` plays \
+                      it: a bug in the game"
+                .to_string(),
+        };
+        moves.push(last);
+        Hang { moves, reason }
     }
 }
 

@@ -77,7 +77,8 @@ pub fn astar<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
 /// One best-first loop serves both: nodes are ordered by `g + h`, ties broken
 /// towards the larger `g` (closer to a goal) and then by insertion order, so
 /// the result is deterministic. The goal is tested when a node is taken off
-/// the frontier, which is what makes the cost optimal.
+/// the frontier, which is what makes the cost optimal. A hang
+/// ([`Game::is_hung`]) is noted when it is generated, and the first kept.
 fn best_first<G: Game>(
     game: &G,
     limit: usize,
@@ -111,6 +112,8 @@ fn best_first<G: Game>(
     // The state being expanded, copied out of the arena, which grows while
     // its successors are pushed; reused, so a slice state is not allocated.
     let mut state: OwnedState<G> = start;
+    // The node of the first hang generated ([`Game::is_hung`]).
+    let mut hang: Option<usize> = None;
 
     while let Some(Reverse((_, inverted_g, _, node))) = frontier.pop() {
         let g = Cost::MAX - inverted_g;
@@ -123,12 +126,17 @@ fn best_first<G: Game>(
                 par: g,
                 path: arena.path_to(game, node).0,
                 stats: stats(expanded, &arena),
+                hang: hang.map(|node| arena.hang_after(game, node)),
             };
         }
         expanded += 1;
         let mut full = false;
         game.successors(state.borrow(), |_, next, cost| {
             if full {
+                return;
+            }
+            if game.is_hung(next) {
+                hang = hang.or(Some(node));
                 return;
             }
             let next_g = g + cost;
@@ -160,10 +168,16 @@ fn best_first<G: Game>(
         if full {
             return Outcome::LimitReached {
                 stats: stats(expanded, &arena),
+                hang: hang.map(|node| arena.hang_after(game, node)),
             };
         }
     }
-    Outcome::Unsolvable {
-        stats: stats(expanded, &arena),
+    let stats = stats(expanded, &arena);
+    match hang {
+        Some(node) => Outcome::Hung {
+            hang: arena.hang_after(game, node),
+            stats,
+        },
+        None => Outcome::Unsolvable { stats },
     }
 }

@@ -10,7 +10,9 @@ use crate::game::{Cost, Game};
 ///
 /// Exact when every move costs 1 ([`Game::unit_costs`]); [`super::solve`]
 /// falls back to [`super::dijkstra`] otherwise. The goal is tested when a
-/// state is generated, so the winning state itself is never stored.
+/// state is generated, so the winning state itself is never stored; so is
+/// a hang ([`Game::is_hung`]), whose first one in breadth-first order the
+/// outcome reports.
 ///
 /// ```
 /// # use puzzle_qa_core::game::{Cost, Game, NotationError};
@@ -53,6 +55,7 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
             par: 0,
             path: Vec::new(),
             stats: stats(0, &arena),
+            hang: None,
         };
     }
 
@@ -66,6 +69,9 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
     let mut batch = StoreOf::<G>::default();
     let mut probes: Vec<(usize, Held<G>, G::Key, u64)> = Vec::new();
     let chunk = G::BATCH.max(1);
+    // The node of the first successor that is a hang ([`Game::is_hung`]),
+    // in breadth-first order; it is neither stored nor expanded.
+    let mut hang: Option<usize> = None;
     // The arena is the queue: nodes are appended in breadth-first order, and
     // `head` is the next one to expand.
     let mut head = 0;
@@ -75,6 +81,11 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
         // after it, and its successors after the winning one, are ignored,
         // exactly as if the nodes were expanded one by one.
         let mut won = None;
+        // The chunk's first hang, if the search has met none before: its
+        // node, and how many probes were generated before it (a full arena
+        // stops the search at a probe, and a hang generated after that
+        // probe is not met, as if the nodes were expanded one by one).
+        let mut met: Option<(usize, usize)> = None;
         batch.clear();
         probes.clear();
         {
@@ -90,6 +101,12 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
                 }
                 if game.is_won(next) {
                     won = Some(node);
+                    return;
+                }
+                if game.is_hung(next) {
+                    if hang.is_none() && met.is_none() {
+                        met = Some((node, probes.len()));
+                    }
                     return;
                 }
                 if came_from.0 != node {
@@ -122,7 +139,7 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
         // The successors generated before a winning one are stored too, and
         // a full arena stops the search before the win is seen, exactly as
         // if each successor were looked up as it was generated.
-        for (from, held, key, hash) in &probes {
+        for (probe, (from, held, key, hash)) in probes.iter().enumerate() {
             let (key, hash) = (*key, *hash);
             let next = batch.held(held);
             let id = StoreOf::<G>::id(key, next);
@@ -142,12 +159,17 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
                 }
                 Insert::Known => {}
                 Insert::Full => {
+                    let hang = hang.or(met
+                        .filter(|&(_, before)| before <= probe)
+                        .map(|(node, _)| node));
                     return Outcome::LimitReached {
                         stats: stats(from + 1, &arena),
+                        hang: hang.map(|node| arena.hang_after(game, node)),
                     };
                 }
             }
         }
+        hang = hang.or(met.map(|(node, _)| node));
         if let Some(winner) = won {
             let (mut path, reached) = arena.path_to(game, winner);
             let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
@@ -157,11 +179,17 @@ pub fn bfs<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
                 par: path.len() as Cost,
                 path,
                 stats: stats(winner + 1, &arena),
+                hang: hang.map(|node| arena.hang_after(game, node)),
             };
         }
         head = end;
     }
-    Outcome::Unsolvable {
-        stats: stats(head, &arena),
+    let stats = stats(head, &arena);
+    match hang {
+        Some(node) => Outcome::Hung {
+            hang: arena.hang_after(game, node),
+            stats,
+        },
+        None => Outcome::Unsolvable { stats },
     }
 }

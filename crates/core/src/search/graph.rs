@@ -61,6 +61,10 @@ impl<G: Game> StateGraph<G> {
             arena.state(head).clone_into(&mut state);
             if !game.is_won(state.borrow()) {
                 game.successors(state.borrow(), |_, next, cost| {
+                    // A move that never settles leads to no state.
+                    if game.is_hung(next) {
+                        return;
+                    }
                     let id = match index.find_or_push(game, &mut arena, next, head, true) {
                         Indexed::Known(id) | Indexed::New(id) => id,
                         Indexed::Full => unreachable!("there is always room"),

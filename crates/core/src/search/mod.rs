@@ -8,6 +8,7 @@
 //!
 //! Every solver stops with [`Outcome::LimitReached`] once it would store more
 //! than `limit` states, so a runaway level is a clear failure, never a hang.
+//! A move whose rules never settle is a dead end it reports ([`Hang`]).
 //! The statistics are defined once, in ARCHITECTURE.md.
 
 mod arena;
@@ -77,9 +78,20 @@ pub enum Outcome<M> {
         path: Vec<M>,
         /// How much work the search did.
         stats: Stats,
+        /// The first move met on the way that never settles, if any.
+        hang: Option<Hang<M>>,
     },
-    /// Every reachable state was explored; none wins.
+    /// Every reachable state was explored; none wins, and every move
+    /// settled.
     Unsolvable {
+        /// How much work the search did.
+        stats: Stats,
+    },
+    /// Every reachable state was explored and none wins, but some move
+    /// never settles: the level is not unsolvable, it is broken.
+    Hung {
+        /// The first such move met.
+        hang: Hang<M>,
         /// How much work the search did.
         stats: Stats,
     },
@@ -87,7 +99,78 @@ pub enum Outcome<M> {
     LimitReached {
         /// How much work the search did.
         stats: Stats,
+        /// The first move met on the way that never settles, if any.
+        hang: Option<Hang<M>>,
     },
+}
+
+/// A move whose rules never settle (a chain of turns without end, a game
+/// process that stops answering), as a search meets it: a dead end for the
+/// search, and a bug for the designer, since a player who makes that move
+/// is stuck for good. A game shows one through [`Game::is_hung`].
+///
+/// A search goes on past a hang and keeps the first it meets: breadth-first
+/// search meets them in breadth-first order, so its hang is reached by the
+/// fewest moves, the same at every [`Game::BATCH`] and thread count.
+///
+/// ```
+/// use puzzle_qa_core::game::{Cost, Game, NotationError};
+/// use puzzle_qa_core::search::{Hang, Status, bfs};
+///
+/// /// Walk a corridor of 6 cells from 0 to 5; stepping onto cell 3 from
+/// /// cell 2 sets off turns that never end.
+/// struct Corridor;
+///
+/// /// What `successors` shows for a move that never settles.
+/// const HUNG: u32 = u32::MAX;
+///
+/// impl Game for Corridor {
+///     type State = u32;
+///     type Key = u32;
+///     type Move = char;
+///     type Refusal = &'static str;
+///     fn start(&self) -> u32 { 0 }
+///     fn key(&self, at: &u32) -> u32 { *at }
+///     fn is_won(&self, at: &u32) -> bool { *at == 5 }
+///     fn is_hung(&self, at: &u32) -> bool { *at == HUNG }
+///     fn moves(&self, _: &u32) -> impl Iterator<Item = char> { ['<', '>'].into_iter() }
+///     fn step(&self, at: &u32, mv: char) -> Result<(u32, Cost), &'static str> {
+///         match (*at, mv) {
+///             (2, '>') => Err("the turns after this move never end"),
+///             (0, '<') | (5, '>') => Err("a wall"),
+///             (at, '<') => Ok((at - 1, 1)),
+///             (at, _) => Ok((at + 1, 1)),
+///         }
+///     }
+///     fn successors(&self, at: &u32, mut visit: impl FnMut(char, &u32, Cost)) {
+///         for mv in self.moves(at) {
+///             match self.step(at, mv) {
+///                 Ok((next, cost)) => visit(mv, &next, cost),
+///                 // The move that never settles is shown, not left out.
+///                 Err(_) if (*at, mv) == (2, '>') => visit(mv, &HUNG, 1),
+///                 Err(_) => {}
+///             }
+///         }
+///     }
+/// #   fn format_moves(&self, moves: &[char]) -> String { moves.iter().collect() }
+/// #   fn parse_moves(&self, text: &str) -> Result<Vec<char>, NotationError> { Ok(text.chars().collect()) }
+/// }
+///
+/// let outcome = bfs(&Corridor, 100);
+/// // Not "unsolvable": the one way to the goal never settles.
+/// assert_eq!(outcome.status(), Status::Hang);
+/// assert_eq!(
+///     outcome.hang(),
+///     Some(&Hang { moves: vec!['>', '>', '>'], reason: "the turns after this move never end".into() })
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hang<M> {
+    /// The moves from the start, the last one the move that never settles:
+    /// a replay of them is refused at the last.
+    pub moves: Vec<M>,
+    /// Why, in the game's words: [`Game::step`]'s refusal of the last move.
+    pub reason: String,
 }
 
 impl<M> Outcome<M> {
@@ -107,12 +190,22 @@ impl<M> Outcome<M> {
         }
     }
 
+    /// The first move met that never settles, whatever else was found.
+    pub fn hang(&self) -> Option<&Hang<M>> {
+        match self {
+            Outcome::Solved { hang, .. } | Outcome::LimitReached { hang, .. } => hang.as_ref(),
+            Outcome::Hung { hang, .. } => Some(hang),
+            Outcome::Unsolvable { .. } => None,
+        }
+    }
+
     /// How much work the search did, whatever it found.
     pub fn stats(&self) -> Stats {
         match self {
             Outcome::Solved { stats, .. }
             | Outcome::Unsolvable { stats }
-            | Outcome::LimitReached { stats } => *stats,
+            | Outcome::Hung { stats, .. }
+            | Outcome::LimitReached { stats, .. } => *stats,
         }
     }
 
@@ -121,6 +214,7 @@ impl<M> Outcome<M> {
         match self {
             Outcome::Solved { .. } => Status::Solved,
             Outcome::Unsolvable { .. } => Status::Unsolvable,
+            Outcome::Hung { .. } => Status::Hang,
             Outcome::LimitReached { .. } => Status::Limit,
         }
     }
@@ -132,8 +226,11 @@ impl<M> Outcome<M> {
 pub enum Status {
     /// A win was found, and its cost is the optimum.
     Solved,
-    /// No reachable state wins.
+    /// No reachable state wins, and every move settles.
     Unsolvable,
+    /// No reachable state was found to win, and some move never settles
+    /// ([`Hang`]): the level is broken, not unsolvable.
+    Hang,
     /// The search stopped at its state limit without deciding.
     Limit,
 }
@@ -143,6 +240,7 @@ impl std::fmt::Display for Status {
         f.write_str(match self {
             Status::Solved => "solved",
             Status::Unsolvable => "unsolvable",
+            Status::Hang => "hang",
             Status::Limit => "limit",
         })
     }

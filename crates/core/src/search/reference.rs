@@ -24,7 +24,9 @@ pub fn pathfinding_bfs<G: Game>(game: &G) -> Outcome<()> {
             expanded += 1;
             let mut next = Vec::new();
             game.successors(state.borrow(), |_, successor, _| {
-                next.push(successor.to_owned());
+                if !game.is_hung(successor) {
+                    next.push(successor.to_owned());
+                }
             });
             next
         },
@@ -41,6 +43,7 @@ pub fn pathfinding_bfs<G: Game>(game: &G) -> Outcome<()> {
             par: (states.len() - 1) as Cost,
             path: vec![(); states.len() - 1],
             stats,
+            hang: None,
         },
         None => Outcome::Unsolvable { stats },
     }

@@ -39,7 +39,8 @@ fn a_python_game_is_solved_replayed_and_ablated_through_the_protocol() {
         (&*mechanics[0].mechanic, &*mechanics[0].replacement),
         ("ice", "floor")
     );
-    let results = ablation::run(level.as_ref(), solution.par, mechanics, OPTIONS);
+    let results = ablation::run(level.as_ref(), solution.par, mechanics, OPTIONS)
+        .expect("no move of the level hangs");
     assert_eq!(
         results[0].class,
         Class::Shortcut,

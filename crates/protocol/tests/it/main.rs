@@ -3,6 +3,7 @@
 //! way the protocol calls a fault.
 
 mod faults;
+mod hang;
 mod line;
 
 use std::path::{Path, PathBuf};

@@ -200,6 +200,12 @@ impl<'g> Engine<'g> {
         self.s.fired_lines()
     }
 
+    /// Forgets which rule lines have fired, so that [`Engine::fired`] tells
+    /// those that fire from now on (the ones that keep a loop going).
+    pub fn forget_fired(&mut self) {
+        self.s.fired.fill(false);
+    }
+
     /// The session, to keep for another engine on the same game and level.
     pub fn into_session(self) -> Session {
         self.s

@@ -4,6 +4,7 @@
 mod compile_errors;
 mod conformance;
 mod fixtures;
+mod hang;
 mod parse_messages;
 mod pictures;
 mod search;
