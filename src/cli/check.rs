@@ -504,7 +504,7 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
     header.extend(&columns);
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut failures = String::new();
-    let mut unrecorded_levels: Vec<&Arc<Subject>> = Vec::new();
+    let mut new_subjects: Vec<&Arc<Subject>> = Vec::new();
     for subject in reports.iter().flat_map(|report| &report.levels) {
         let entry = subject.entry();
         let solution = subject.solution_if_solved();
@@ -520,8 +520,8 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
             number(solution.map(|solution| format!("{:.2}", solution.stats.milliseconds()))),
         ];
         let (new, unrecorded) = (is_new(subject), unrecorded(subject));
-        if unrecorded && subject.is_stale() {
-            unrecorded_levels.push(subject);
+        if new && subject.is_stale() {
+            new_subjects.push(subject);
         }
         let verdicts: Vec<(&str, &Verdict)> = subject.verdicts().collect();
         for column in &columns {
@@ -531,8 +531,11 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
                 Some((_, verdict)) if new && is_stale(verdict) => "new".to_string(),
                 Some((_, verdict)) => verdict.label().to_string(),
             });
+            // A new level's stale checks are told in one block, below:
+            // what the level is and how to record it, not a diff each.
             if let Some((name, verdict)) = verdict
                 && fails(verdict, unrecorded)
+                && !(new && is_stale(verdict))
             {
                 failures.push_str(&failure(&entry.trial(name), verdict));
             }
@@ -573,7 +576,7 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
     if !failures.is_empty() {
         print!("\nfailures:\n{failures}");
     }
-    print!("{}", new_levels(&unrecorded_levels));
+    print!("{}", new_levels(&new_subjects));
     for report in reports {
         print!("{}", afterword(&report.levels, report.orphans.as_ref()));
     }
@@ -654,9 +657,11 @@ impl Counts {
     }
 }
 
-/// The new levels of game files on their own checked before their first
-/// bless: what each is (its status, par and solution), and how to record
-/// them; nothing when there are none.
+/// The new levels (no expectations for them yet): what each is (its
+/// status, par and solution), and how to record them; nothing when there
+/// are none. Before a game file's first bless they are not failures
+/// ([`unrecorded`]); once its expectations exist, a level they leave out
+/// fails the run until bless records it, as a stale one does.
 fn new_levels(subjects: &[&Arc<Subject>]) -> String {
     let Some(first) = subjects.first() else {
         return String::new();
@@ -668,15 +673,22 @@ fn new_levels(subjects: &[&Arc<Subject>]) -> String {
             files.push(entry);
         }
     }
-    let expectations: Vec<&str> = files
+    let expectations: Vec<String> = files
         .iter()
-        .map(|entry| entry.shown_expectation.as_str())
+        .map(|entry| {
+            if entry.expectation_path.exists() {
+                format!("no table in {} yet", entry.shown_expectation)
+            } else {
+                format!("{} not written yet", entry.shown_expectation)
+            }
+        })
         .collect();
-    let mut out = format!(
-        "\nnew levels ({} not written yet: their stale checks are what bless would record, \
-         not failures):\n",
-        expectations.join(", ")
-    );
+    let what = if subjects.iter().all(|subject| unrecorded(subject)) {
+        "their stale checks are what bless would record, not failures"
+    } else {
+        "their stale checks are what bless would record; they fail the run until it does"
+    };
+    let mut out = format!("\nnew levels ({}: {what}):\n", expectations.join(", "));
     let width = subjects
         .iter()
         .map(|subject| subject.entry().id().chars().count())

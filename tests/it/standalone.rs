@@ -514,8 +514,19 @@ fn an_inserted_level_is_announced_and_its_diff_starts_from_the_file_on_disk() {
     };
     assert!(!row(3).contains("stale") && !row(4).contains("stale"));
     assert!(row(2).contains("new"), "{}", row(2));
-    // The side of the diff labelled "as it is" is the file as it is.
-    let diff = text
+    // The new level is told as new, not as a failure of each check.
+    assert!(
+        text.contains("\nnew levels (no table in mygame.expectations.toml yet: ")
+            && text.contains("    puzzlescript::mygame::2  solved, par 5: ")
+            && !text.contains("---- puzzlescript::mygame::2::"),
+        "{text}"
+    );
+    // Its checks' messages hold the diff (`check --json`, `cargo test`):
+    // the side labelled "as it is" is the file as it is.
+    let out = beside(&project, &["check", "mygame.txt", "--json"]);
+    let lines = json_lines(&out);
+    let message = lines[1]["checks"]["parse"]["message"].as_str().unwrap();
+    let diff = message
         .split("--- mygame.expectations.toml (expected: as it is)\n")
         .nth(1)
         .unwrap();
