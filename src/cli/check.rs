@@ -505,6 +505,8 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut failures = String::new();
     let mut new_subjects: Vec<&Arc<Subject>> = Vec::new();
+    let mut pointers = 0;
+    let mut shown: Vec<String> = Vec::new();
     for subject in reports.iter().flat_map(|report| &report.levels) {
         let entry = subject.entry();
         let solution = subject.solution_if_solved();
@@ -524,6 +526,16 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
             new_subjects.push(subject);
         }
         let verdicts: Vec<(&str, &Verdict)> = subject.verdicts().collect();
+        // A level that does not load fails every check, each pointing at
+        // its `parse` (every level of a file that does not read at all, at
+        // the first level's): when that failure is shown, the others are
+        // counted, not repeated.
+        let unread = subject.level().is_err();
+        let pointed = if subject.source().is_err() && entry.member.is_some() {
+            format!("{}::{}::1::parse", entry.game.name, entry.stem)
+        } else {
+            entry.trial("parse")
+        };
         for column in &columns {
             let verdict = verdicts.iter().find(|(name, _)| name == column);
             row.push(match verdict {
@@ -537,7 +549,13 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
                 && fails(verdict, unrecorded)
                 && !(new && is_stale(verdict))
             {
-                failures.push_str(&failure(&entry.trial(name), verdict));
+                let trial = entry.trial(name);
+                if unread && trial != pointed && shown.contains(&pointed) {
+                    pointers += 1;
+                } else {
+                    failures.push_str(&failure(&trial, verdict));
+                    shown.push(trial);
+                }
             }
         }
         rows.push(row);
@@ -572,6 +590,12 @@ fn print_text(reports: &[SuiteRun], bless: bool, asked: &Asked) {
                 failures.push_str(&failure(ORPHANS, verdict));
             }
         }
+    }
+    if pointers > 0 {
+        failures.push_str(&format!(
+            "\n({pointers} more failed only because their level does not load: each points at \
+             the `parse` failure above)\n"
+        ));
     }
     if !failures.is_empty() {
         print!("\nfailures:\n{failures}");
