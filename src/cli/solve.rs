@@ -6,10 +6,13 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::Exit;
+use super::bounds;
 use super::load::{self, Picked, Request};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::{HangReport, Solution};
-use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
+use puzzle_qa_core::search::{
+    Algorithm, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT, SearchOptions, Status,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -67,12 +70,67 @@ struct SolveLine<'a> {
     /// `hang` unless a win was found too); absent when every move settled.
     #[serde(skip_serializing_if = "Option::is_none")]
     hang: Option<&'a HangReport>,
+    /// What the search kept, and why it stopped at a bound.
+    #[serde(flatten)]
+    memory: Option<Kept<'a>>,
 }
 
-pub fn run(args: Args) -> Exit {
+/// The fields of `solve --json` and `check --json` that say what a search
+/// kept, and, when its status is `limit`, which bound it reached.
+#[derive(Serialize)]
+pub struct Kept<'a> {
+    /// The most bytes the search's own buffers held at once.
+    kept_bytes: u64,
+    /// `kept_bytes` over the states stored.
+    bytes_per_state: f64,
+    /// `states`, `memory` or `machine`: the bound reached (status `limit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<&'static str>,
+    /// Why the machine stopped the search (`limit` is `machine`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit_reason: Option<&'a str>,
+    /// How much the last complete depth of a breadth-first search that
+    /// stopped grew on the one before: `{depth, states, growth}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_depth: Option<LastDepth>,
+}
+
+/// The last complete depth of a breadth-first search that stopped.
+#[derive(Serialize)]
+pub struct LastDepth {
+    depth: u32,
+    states: u64,
+    /// Its states over the depth before's.
+    growth: f64,
+}
+
+impl<'a> Kept<'a> {
+    /// What `solution` says about memory and bounds.
+    pub fn of(solution: &'a Solution) -> Self {
+        let reached = solution.reached.as_ref();
+        Kept {
+            kept_bytes: solution.stats.kept_bytes,
+            bytes_per_state: (solution.stats.kept_per_state() * 10.0).round() / 10.0,
+            limit: reached.map(|reached| reached.bound.name()),
+            limit_reason: reached.and_then(|reached| reached.bound.reason()),
+            last_depth: reached
+                .and_then(|reached| reached.depths)
+                .and_then(|depths| {
+                    Some(LastDepth {
+                        depth: depths.deepest,
+                        states: depths.states,
+                        growth: (depths.growth()? * 100.0).round() / 100.0,
+                    })
+                }),
+        }
+    }
+}
+
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let options = SearchOptions {
         algorithm: args.algorithm,
         limit: args.limit,
+        memory: memory.unwrap_or(DEFAULT_MEMORY),
     };
     let request = Request {
         game: args.game.as_deref(),
@@ -210,6 +268,7 @@ fn print_json(picked: &Picked, file: &str, game: &str, status: &str, solution: O
         solution: solution.and_then(|solution| solution.moves.as_deref()),
         level: picked.number,
         hang: solution.and_then(|solution| solution.hang.as_ref()),
+        memory: solution.map(Kept::of),
     };
     println!(
         "{}",
@@ -268,6 +327,13 @@ fn print_table(rows: &[(String, Solution)]) {
         .count();
     println!("\n{solved} of {} levels solved", rows.len());
     for (label, solution) in rows {
+        if solution.status == Status::Limit {
+            println!(
+                "{label}: the search stopped at {}\n  = hint: {}",
+                solution.stopped_at(),
+                bounds::raise_flag(solution)
+            );
+        }
         if let Some(hang) = &solution.hang {
             println!(
                 "{label}: a move never settles: {}\n  reached by the fewest moves `{}`",
