@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap as _;
 
 use super::Exit;
+use super::bounds::KeptJson;
 use super::targets::{Filters, Group, Selection};
 use crate::games::all;
 
@@ -394,6 +395,7 @@ impl SuiteRun {
                 pending: subject.is_stale().then(|| subject.pending_file()).flatten(),
                 new: is_new(subject),
                 hang: subject.hang(),
+                memory: solution.map(KeptJson::of),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -410,6 +412,7 @@ impl SuiteRun {
                 pending: None,
                 new: false,
                 hang: None,
+                memory: None,
             });
         }
     }
@@ -471,6 +474,9 @@ struct LevelLine<'a> {
     /// ablation check's exploration; absent when none was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     hang: Option<&'a HangReport>,
+    /// What the search kept, and why it stopped at a bound.
+    #[serde(flatten)]
+    memory: Option<KeptJson<'a>>,
 }
 
 fn print_line(line: &LevelLine) {

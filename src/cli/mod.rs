@@ -128,6 +128,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(error.exit_code() as u8);
         }
     };
+    puzzle_qa_core::_cli_support::harness::share_machine_memory();
     if let Err(message) = crate::games::register(repository().as_deref(), &cli.game_manifest) {
         eprint!("{message}");
         return Exit::BadInput.into();

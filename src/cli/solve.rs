@@ -72,58 +72,7 @@ struct SolveLine<'a> {
     hang: Option<&'a HangReport>,
     /// What the search kept, and why it stopped at a bound.
     #[serde(flatten)]
-    memory: Option<Kept<'a>>,
-}
-
-/// The fields of `solve --json` and `check --json` that say what a search
-/// kept, and, when its status is `limit`, which bound it reached.
-#[derive(Serialize)]
-pub struct Kept<'a> {
-    /// The most bytes the search's own buffers held at once.
-    kept_bytes: u64,
-    /// `kept_bytes` over the states stored.
-    bytes_per_state: f64,
-    /// `states`, `memory` or `machine`: the bound reached (status `limit`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<&'static str>,
-    /// Why the machine stopped the search (`limit` is `machine`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit_reason: Option<&'a str>,
-    /// How much the last complete depth of a breadth-first search that
-    /// stopped grew on the one before: `{depth, states, growth}`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    last_depth: Option<LastDepth>,
-}
-
-/// The last complete depth of a breadth-first search that stopped.
-#[derive(Serialize)]
-pub struct LastDepth {
-    depth: u32,
-    states: u64,
-    /// Its states over the depth before's.
-    growth: f64,
-}
-
-impl<'a> Kept<'a> {
-    /// What `solution` says about memory and bounds.
-    pub fn of(solution: &'a Solution) -> Self {
-        let reached = solution.reached.as_ref();
-        Kept {
-            kept_bytes: solution.stats.kept_bytes,
-            bytes_per_state: (solution.stats.kept_per_state() * 10.0).round() / 10.0,
-            limit: reached.map(|reached| reached.bound.name()),
-            limit_reason: reached.and_then(|reached| reached.bound.reason()),
-            last_depth: reached
-                .and_then(|reached| reached.depths)
-                .and_then(|depths| {
-                    Some(LastDepth {
-                        depth: depths.deepest,
-                        states: depths.states,
-                        growth: (depths.growth()? * 100.0).round() / 100.0,
-                    })
-                }),
-        }
-    }
+    memory: Option<bounds::KeptJson<'a>>,
 }
 
 pub fn run(args: Args, memory: Option<u64>) -> Exit {
@@ -268,7 +217,7 @@ fn print_json(picked: &Picked, file: &str, game: &str, status: &str, solution: O
         solution: solution.and_then(|solution| solution.moves.as_deref()),
         level: picked.number,
         hang: solution.and_then(|solution| solution.hang.as_ref()),
-        memory: solution.map(Kept::of),
+        memory: solution.map(bounds::KeptJson::of),
     };
     println!(
         "{}",

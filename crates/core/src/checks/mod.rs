@@ -88,7 +88,9 @@ fn raise_hint(subject: &Subject, solution: &Solution) -> String {
             format!("raise `memory` in {file} ({now}), or make the level smaller")
         }
         Some(Bound::Machine(_)) => format!(
-            "this machine gave the search less memory than its budget of {}: free some, or run              it where there is more; a smaller `memory` in {file} gives a verdict that does not              depend on the machine",
+            "this machine gave the search less memory than its budget of {}: free some, or run \
+             it where there is more; a smaller `memory` in {file} gives a verdict that does \
+             not depend on the machine",
             Size(solution.budget.bytes)
         ),
         Some(Bound::States) | None => format!(

@@ -109,9 +109,11 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
         // the nodes were expanded one by one).
         let mut met: Option<(usize, usize)> = None;
         // The first successor that could not be held for want of memory:
-        // how many probes were held before it, its node, and the bound.
-        // The successors after it are ignored, as after a win.
-        let mut short: Option<(usize, usize, Bound)> = None;
+        // how many probes were held before it, and its node (and the bound,
+        // in `refused`). The successors after it are ignored, as after a
+        // win.
+        let mut short: Option<(usize, usize)> = None;
+        let mut refused: Option<Bound> = None;
         batch.clear();
         probes.clear();
         {
@@ -146,19 +148,13 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 if !came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
                     let hash = hash_of(&id);
                     seen.prefetch(hash);
-                    let room = if probes.len() == probes.capacity() {
-                        make_room(&mut probes, &mut kept)
-                    } else {
-                        Ok(())
-                    };
-                    let room = room.and_then(|()| match batch.fits(next) {
-                        true => Ok(()),
-                        false => grow_store(&mut batch, next, &mut kept),
-                    });
-                    match room {
-                        Ok(()) => probes.push((node, batch.hold(next), key, hash)),
-                        Err(bound) => short = Some((probes.len(), node, bound)),
+                    if (probes.len() == probes.capacity() || !batch.can_hold(next))
+                        && !hold_room::<G>(&mut probes, &mut batch, next, &mut kept, &mut refused)
+                    {
+                        short = Some((probes.len(), node));
+                        return;
                     }
+                    probes.push((node, batch.hold(next), key, hash));
                 }
             };
             // One state needs no vector.
@@ -225,6 +221,10 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 break;
             }
         }
+        let short = short.map(|(probe, from)| {
+            let bound = refused.take().expect("a successor not held says why");
+            (probe, from, bound)
+        });
         if let Some((probe, from, bound)) = stop.or(short) {
             let hang = hang.or(met
                 .filter(|&(_, before)| before <= probe)
@@ -260,6 +260,36 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
             stats,
         },
         None => Outcome::Unsolvable { stats },
+    }
+}
+
+/// Makes room to hold `next` as one more probe: in `probes`, and, for a
+/// slice state, in `batch`; or says why not in `refused`. Out of line, and
+/// with nothing to drop in the caller, so that the successor closure stays
+/// small enough to be inlined into the game's loop.
+#[cold]
+#[inline(never)]
+fn hold_room<G: Game>(
+    probes: &mut Vec<(usize, Held<G>, G::Key, u64)>,
+    batch: &mut StoreOf<G>,
+    next: &G::State,
+    kept: &mut Kept,
+    refused: &mut Option<Bound>,
+) -> bool {
+    let room = if probes.len() == probes.capacity() {
+        make_room(probes, kept)
+    } else {
+        Ok(())
+    };
+    match room.and_then(|()| match batch.can_hold(next) {
+        true => Ok(()),
+        false => grow_store(batch, next, kept),
+    }) {
+        Ok(()) => true,
+        Err(bound) => {
+            *refused = Some(bound);
+            false
+        }
     }
 }
 

@@ -65,6 +65,10 @@ pub trait Store<S: ?Sized>: Default {
     /// Holds `state` in this store if it must, and says how to find it.
     fn hold(&mut self, state: &S) -> Self::Held;
 
+    /// Whether [`Store::hold`] can hold `state` without the store growing
+    /// (always, for a state held in itself).
+    fn can_hold(&self, state: &S) -> bool;
+
     /// The state `held` stands for.
     fn held<'a>(&'a self, held: &'a Self::Held) -> &'a S;
 
@@ -144,6 +148,11 @@ impl<T: Key> Store<T> for Vec<T> {
     #[inline]
     fn hold(&mut self, state: &T) -> T {
         *state
+    }
+
+    #[inline]
+    fn can_hold(&self, _: &T) -> bool {
+        true
     }
 
     #[inline]
@@ -304,6 +313,11 @@ impl<T: Key> Store<[T]> for Slices<T> {
     fn hold(&mut self, state: &[T]) -> u32 {
         self.push(state);
         (self.len - 1) as u32
+    }
+
+    #[inline]
+    fn can_hold(&self, state: &[T]) -> bool {
+        self.fits(state)
     }
 
     #[inline]
