@@ -165,6 +165,17 @@ impl Solution {
         self.reached.as_ref()?.growth_sentence(self.stats.stored)
     }
 
+    /// The bound the search stopped at, in a few words for a message that
+    /// points elsewhere for the figures: `its state limit`, `its memory
+    /// budget`, `the machine's memory`.
+    pub fn bound_words(&self) -> &'static str {
+        match self.bound() {
+            Some(Bound::Memory) => "its memory budget",
+            Some(Bound::Machine(_)) => "the machine's memory",
+            Some(Bound::States) | None => "its state limit",
+        }
+    }
+
     /// The bound reached, when the search stopped at one.
     pub fn bound(&self) -> Option<&Bound> {
         self.reached.as_ref().map(|reached| &reached.bound)

@@ -38,8 +38,9 @@ impl Check for Ablations {
         let solution = subject.solution()?;
         if solution.status == Status::Limit {
             return Err(format!(
-                "class unknown for every mechanic: the level's own search stopped at a bound \
-                 without deciding, so its ablations were skipped; see `{}`",
+                "class unknown for every mechanic: the level's own search stopped at {}, so its \
+                 ablations were skipped; see `{}`",
+                solution.bound_words(),
                 subject.entry().trial("solvable")
             ));
         }
@@ -90,8 +91,9 @@ impl Check for Ablations {
                 .map(|result| format!("  {}: {}", result.what(), result.effect(solution.par)))
                 .collect();
             return Err(format!(
-                "class unknown: the search of an ablated copy stopped at a bound without \
+                "class unknown: the search of an ablated copy stopped at {} without \
                  deciding\n{}\n{}",
+                first.solution.bound_words(),
                 lines.join("\n"),
                 raise_hint(subject, &first.solution)
             ));

@@ -175,7 +175,8 @@ fn decided<'a>(subject: &'a Subject, check: &str) -> Result<&'a Solution, String
     let solution = subject.solution()?;
     if solution.status == Status::Limit {
         return Err(format!(
-            "cannot check {check}: the search stopped at a bound without deciding; see `{}`",
+            "cannot check {check}: the search stopped at {}; see `{}`",
+            solution.bound_words(),
             subject.entry().trial("solvable")
         ));
     }

@@ -148,10 +148,16 @@ impl Verdict {
 }
 
 /// The harness's own expectation keys that the harness reads (`notes` is
-/// for people; their shapes are checked by `parse`).
+/// for people; their shapes are checked by `parse`), each read on its own
+/// so that a message can name the one that cannot be read.
 #[derive(Deserialize)]
-struct HarnessFields {
+struct LimitField {
     limit: Option<usize>,
+}
+
+/// See [`LimitField`].
+#[derive(Deserialize)]
+struct MemoryField {
     #[serde(default, deserialize_with = "memory_size")]
     memory: Option<u64>,
 }
@@ -506,7 +512,8 @@ impl Subject {
     /// The level's state limit: its `limit` key, else the default. Checking
     /// the harness's own keys' types is part of `parse`.
     pub fn limit(&self) -> Result<usize, String> {
-        Ok(self.harness_fields()?.limit.unwrap_or(DEFAULT_STATE_LIMIT))
+        let fields: LimitField = self.harness_fields()?;
+        Ok(fields.limit.unwrap_or(DEFAULT_STATE_LIMIT))
     }
 
     /// The level's memory budget and where it comes from: its `memory`
@@ -514,13 +521,12 @@ impl Subject {
     /// wins: it is the level's own, reviewed with its expectations, and
     /// `cargo test` (which has no flag) must reach the same verdict.
     pub fn memory(&self) -> Result<(u64, MemoryFrom), String> {
-        Ok(
-            match (self.harness_fields()?.memory, self.settings.memory) {
-                (Some(bytes), _) => (bytes, MemoryFrom::Key),
-                (None, Some(bytes)) => (bytes, MemoryFrom::Flag),
-                (None, None) => (DEFAULT_MEMORY, MemoryFrom::Default),
-            },
-        )
+        let fields: MemoryField = self.harness_fields()?;
+        Ok(match (fields.memory, self.settings.memory) {
+            (Some(bytes), _) => (bytes, MemoryFrom::Key),
+            (None, Some(bytes)) => (bytes, MemoryFrom::Flag),
+            (None, None) => (DEFAULT_MEMORY, MemoryFrom::Default),
+        })
     }
 
     /// The level's bounds: its state limit and memory budget.
@@ -531,7 +537,7 @@ impl Subject {
         })
     }
 
-    fn harness_fields(&self) -> Result<HarnessFields, String> {
+    fn harness_fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
         self.expectations_in_full().map_err(str::to_string)?.read()
     }
 
@@ -544,8 +550,13 @@ impl Subject {
                 let level = self.level()?;
                 self.expectations()?;
                 let budget = self.budget().map_err(|_| {
+                    let key = if self.limit().is_err() {
+                        "limit"
+                    } else {
+                        "memory"
+                    };
                     format!(
-                        "the `limit` or `memory` in {} cannot be read; see `{}`",
+                        "the `{key}` in {} cannot be read; see `{}`",
                         self.entry.shown_expectation,
                         self.entry.trial("parse")
                     )

@@ -168,9 +168,15 @@ impl Reached {
     }
 }
 
-/// The units a size may be written in, with their value in bytes.
-const UNITS: [(&str, u64); 9] = [
+/// The units a size may be written in, with their value in bytes. A
+/// letter alone is binary, as Docker's `--memory 2g` and Java's `-Xmx2G`
+/// read it.
+const UNITS: [(&str, u64); 13] = [
     ("b", 1),
+    ("k", 1 << 10),
+    ("m", 1 << 20),
+    ("g", 1 << 30),
+    ("t", 1 << 40),
     ("kib", 1 << 10),
     ("mib", 1 << 20),
     ("gib", 1 << 30),
@@ -182,8 +188,9 @@ const UNITS: [(&str, u64); 9] = [
 ];
 
 /// What a size may look like, for error messages.
-pub const SIZE_FORMS: &str = "a number and a unit, such as 4GiB, 512MiB or 1.5GB (units: B, KiB, \
-                              MiB, GiB, TiB, and kB, MB, GB, TB for powers of 1000)";
+pub const SIZE_FORMS: &str = "a number and a unit, such as 4GiB, 512MiB, 2G or 1.5GB (units: B, \
+                              KiB, MiB, GiB, TiB, or K, M, G, T alone, for powers of 1024; kB, \
+                              MB, GB, TB for powers of 1000)";
 
 /// Reads a size in bytes as people write one: a number (decimals allowed)
 /// and a unit, with or without a space, in any case.
@@ -309,10 +316,12 @@ mod tests {
         assert_eq!(parse_size("64kB"), Ok(64_000));
         assert_eq!(parse_size(".5 GiB"), Ok(1 << 29));
         assert_eq!(parse_size(" 7 MB "), Ok(7_000_000));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
         for bad in [
             "",
             "GiB",
-            "4 G",
+            "4 Gi",
             "4GiB extra",
             "1.2.3GiB",
             ".GiB",

@@ -47,38 +47,53 @@ struct State {
     reserved: u64,
 }
 
+/// The searches of a process and the room granted to them. There is one,
+/// [`LEDGER`]; tests make their own.
+pub(crate) struct Ledger {
+    state: Mutex<State>,
+    /// Rung whenever a grant is given back.
+    freed: Condvar,
+}
+
 /// The process's ledger.
-static LEDGER: Mutex<State> = Mutex::new(State {
-    machine: None,
-    running: 0,
-    granted: 0,
-    reserved: 0,
-});
+static LEDGER: Ledger = Ledger::new();
 
-/// Rung whenever a grant is given back.
-static FREED: Condvar = Condvar::new();
+impl Ledger {
+    const fn new() -> Self {
+        Ledger {
+            state: Mutex::new(State {
+                machine: None,
+                running: 0,
+                granted: 0,
+                reserved: 0,
+            }),
+            freed: Condvar::new(),
+        }
+    }
 
-fn ledger() -> MutexGuard<'static, State> {
-    // A panic in a search (a game's bug) must not stop every other one.
-    LEDGER
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic in a search (a game's bug) must not stop every other one.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 /// Tells the ledger how much memory this process's searches may take all
 /// together (`None`: unknown, nothing waits). The front ends call it once,
 /// at start, from what `harness/env.rs` reads.
 pub fn share_machine(machine: Option<Machine>) {
-    ledger().machine = machine;
+    LEDGER.lock().machine = machine;
 }
 
 /// The machine's room as the ledger knows it.
 pub fn machine() -> Option<Machine> {
-    ledger().machine.clone()
+    LEDGER.lock().machine.clone()
 }
 
 /// What one search keeps: its buffers' bytes, its peak, and its grant.
 pub(crate) struct Kept {
+    ledger: &'static Ledger,
     bytes: u64,
     peak: u64,
     budget: u64,
@@ -99,8 +114,14 @@ struct Grant {
 impl Kept {
     /// A search's count, under a budget of `budget` bytes.
     pub(crate) fn new(budget: u64) -> Self {
-        ledger().running += 1;
+        Kept::in_ledger(budget, &LEDGER)
+    }
+
+    /// A search's count in `ledger`.
+    fn in_ledger(budget: u64, ledger: &'static Ledger) -> Self {
+        ledger.lock().running += 1;
         Kept {
+            ledger,
             bytes: 0,
             peak: 0,
             budget,
@@ -168,7 +189,7 @@ impl Kept {
         if self.grant.is_some() {
             return;
         }
-        let mut state = ledger();
+        let mut state = self.ledger.lock();
         let Some(machine) = state.machine.clone() else {
             self.grant = Some(Grant {
                 reserved: 0,
@@ -184,7 +205,9 @@ impl Kept {
             if state.granted == 0 || state.reserved + reserved + small <= machine.bytes {
                 break;
             }
-            state = FREED
+            state = self
+                .ledger
+                .freed
                 .wait(state)
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
@@ -207,21 +230,88 @@ impl Kept {
 
 impl Drop for Kept {
     fn drop(&mut self) {
-        let mut state = ledger();
+        let mut state = self.ledger.lock();
         state.running -= 1;
         if let Some(grant) = &self.grant
             && grant.reserved > 0
         {
             state.granted -= 1;
             state.reserved -= grant.reserved;
-            FREED.notify_all();
+            self.ledger.freed.notify_all();
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::mpsc;
+    use std::thread;
+    use std::time::Duration;
+
     use super::*;
+
+    /// A ledger of its own, for a machine of `bytes`.
+    fn machine_of(bytes: u64) -> &'static Ledger {
+        let ledger: &'static Ledger = Box::leak(Box::new(Ledger::new()));
+        ledger.lock().machine = Some(Machine {
+            bytes,
+            what: "a test's machine".to_string(),
+        });
+        ledger
+    }
+
+    #[test]
+    fn a_big_search_waits_until_the_room_granted_to_another_is_given_back() {
+        // Room for one search of 200 MiB, and for small ones beside it.
+        let ledger = machine_of(300 << 20);
+        let mut first = Kept::in_ledger(200 << 20, ledger);
+        assert_eq!(first.allow(0, 100 << 20, 100 << 20, false), Ok(100 << 20));
+        first.set(0, 100 << 20, false);
+        let (told, heard) = mpsc::channel();
+        let second = thread::spawn(move || {
+            let mut second = Kept::in_ledger(200 << 20, ledger);
+            // Small: no grant needed, no wait.
+            assert_eq!(second.allow(0, 1 << 20, 1 << 20, false), Ok(1 << 20));
+            second.set(0, 1 << 20, false);
+            told.send("small").unwrap();
+            // Past its share, it needs a grant of 200 MiB, which does not
+            // fit beside the first's.
+            let grown = second.allow(1 << 20, 100 << 20, 100 << 20, false);
+            told.send("grown").unwrap();
+            grown
+        });
+        assert_eq!(heard.recv().unwrap(), "small");
+        assert!(
+            heard.recv_timeout(Duration::from_millis(300)).is_err(),
+            "the second search waits while the first holds its grant"
+        );
+        drop(first);
+        assert_eq!(heard.recv().unwrap(), "grown");
+        // Waiting changed nothing of what it was allowed.
+        assert_eq!(second.join().unwrap(), Ok(100 << 20));
+        let state = ledger.lock();
+        assert_eq!((state.running, state.granted, state.reserved), (0, 0, 0));
+    }
+
+    #[test]
+    fn a_budget_bigger_than_the_machine_stops_at_the_machine_and_says_why() {
+        let ledger = machine_of(100 << 20);
+        let mut kept = Kept::in_ledger(1 << 30, ledger);
+        assert_eq!(kept.allow(0, 80 << 20, 80 << 20, false), Ok(80 << 20));
+        kept.set(0, 80 << 20, false);
+        // Doubling is cut to the machine's room; past it, a machine bound.
+        assert_eq!(
+            kept.allow(80 << 20, 160 << 20, 81 << 20, false),
+            Ok(100 << 20)
+        );
+        let Err(Bound::Machine(why)) = kept.allow(80 << 20, 240 << 20, 120 << 20, false) else {
+            panic!("a machine bound");
+        };
+        assert!(
+            why.contains("the machine has 100 MiB for searches (a test's machine)"),
+            "{why}"
+        );
+    }
 
     #[test]
     fn a_buffer_grows_to_what_fits_and_no_further() {
