@@ -1,5 +1,5 @@
 //! The checks a search game runs on each of its levels. They are game-neutral:
-//! each asks [`Subject`](crate::harness::Subject) for the parsed level, its
+//! each asks [`Subject`] for the parsed level, its
 //! expectations and its shared solution, and never names a game.
 //!
 //! In trial order: [`Parse`], [`Solvable`], [`Par`], [`Replay`], [`Routes`],

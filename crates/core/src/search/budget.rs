@@ -284,7 +284,7 @@ impl fmt::Display for Size {
         if f.alternate() {
             let (name, scale) = BINARY
                 .into_iter()
-                .find(|&(_, scale)| self.0 >= scale && self.0 % scale == 0)
+                .find(|&(_, scale)| self.0 >= scale && self.0.is_multiple_of(scale))
                 .unwrap_or(("B", 1));
             return write!(f, "{}{name}", self.0 / scale);
         }
@@ -296,7 +296,7 @@ impl fmt::Display for Size {
             return write!(f, "{} B", self.0);
         }
         let tenths = (self.0 as u128 * 10 + scale as u128 / 2) / scale as u128;
-        if tenths % 10 == 0 {
+        if tenths.is_multiple_of(10) {
             write!(f, "{} {name}", tenths / 10)
         } else {
             write!(f, "{}.{} {name}", tenths / 10, tenths % 10)

@@ -1,6 +1,6 @@
 //! The bytes a search keeps, against its budget and against the machine.
 //!
-//! Each search counts what its own buffers take ([`Kept`]): capacities,
+//! Each search counts what its own buffers take (`Kept`): capacities,
 //! asked for before a buffer grows, so the figure, and where a search
 //! stops, depend on the level and the budget alone. Then, so that searches
 //! running at once (levels, and a level's ablated copies, on rayon's
