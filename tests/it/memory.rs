@@ -126,6 +126,24 @@ fn a_search_stops_at_its_memory_budget_and_says_what_it_kept_and_how_to_raise_it
     let big = &json_lines(&out)[0];
     assert_eq!(big["limit"], "states", "{big}");
     assert_eq!(big["stored"], 1000, "{big}");
+    // Best-first search keeps its costs, index and heap under the budget.
+    let out = run(
+        dir.path(),
+        2,
+        &[
+            "solve",
+            file,
+            "--algorithm",
+            "dijkstra",
+            "--memory",
+            "24MiB",
+            "--json",
+        ],
+    );
+    let big = &json_lines(&out)[0];
+    assert_eq!(big["limit"], "memory", "{big}");
+    assert!(big["kept_bytes"].as_u64().unwrap() <= 24 << 20, "{big}");
+    assert!(big.get("last_depth").is_none(), "{big}");
 }
 
 #[test]
@@ -151,42 +169,60 @@ fn a_level_that_reaches_its_memory_budget_gets_the_same_verdict_on_any_thread_co
     assert_eq!(one.status.code(), many.status.code());
 }
 
-/// Under an address-space limit (`ulimit -v`, in kilobytes) smaller than
-/// the default budget, a search ends as a limit that says why, with no
-/// abort and no backtrace, and the next level of the run is solved.
+/// `solve FILE --json` under `ulimit`'s `limit` (in kilobytes), on few
+/// threads, so that their stacks and allocator arenas leave the search
+/// most of the room on any machine.
 #[cfg(target_os = "linux")]
-#[test]
-fn a_machine_that_refuses_memory_ends_the_search_as_a_limit_and_the_run_goes_on() {
-    let (dir, file) = sokoban(100, 300);
-    let out = std::process::Command::new("sh")
+fn solve_under(limit: &str, dir: &Path, file: &Path) -> Output {
+    std::process::Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 500000 && exec \"$0\" solve \"$1\" --json")
+        .arg(format!("ulimit {limit} && exec \"$0\" solve \"$1\" --json"))
         .arg(env!("CARGO_BIN_EXE_puzzle-qa"))
-        .arg(&file)
-        .current_dir(dir.path())
-        // Few threads, so that their stacks and allocator arenas leave the
-        // search most of the address space on any machine.
+        .arg(file)
+        .current_dir(dir)
         .env("RAYON_NUM_THREADS", "2")
         .env_remove("RUST_BACKTRACE")
         .output()
-        .unwrap();
-    let errors = stderr(&out);
+        .unwrap()
+}
+
+/// The first level of `out` stopped at the machine, with no abort, and
+/// the second was solved; the first's reason.
+#[cfg(target_os = "linux")]
+fn stopped_by_the_machine(out: &Output) -> String {
+    let errors = stderr(out);
     assert_eq!(out.status.code(), Some(1), "{errors}");
     for abort in ["panicked", "backtrace", "memory allocation"] {
         assert!(!errors.contains(abort), "{errors}");
     }
-    let lines = json_lines(&out);
+    let lines = json_lines(out);
     let big = &lines[0];
     assert_eq!(big["status"], "limit", "{big}");
     assert_eq!(big["limit"], "machine", "{big}");
-    let reason = big["limit_reason"].as_str().unwrap();
-    assert!(reason.contains("ulimit -v"), "{reason}");
-    assert!(
-        big["kept_bytes"].as_u64().unwrap() < 500_000 * 1024,
-        "{big}"
-    );
     assert_eq!(lines[1]["status"], "solved", "{}", lines[1]);
     assert_eq!(lines[1]["par"], 2);
+    big["limit_reason"].as_str().unwrap().to_string()
+}
+
+/// Under a limit smaller than the default budget, a search ends as a limit
+/// that says why, with no abort and no backtrace, and the next level of the
+/// run is solved: an address-space limit (`ulimit -v`), which the searches
+/// read and stay under, and a data limit (`ulimit -d`), which they do not
+/// read, so the allocator refuses them.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_machine_that_refuses_memory_ends_the_search_as_a_limit_and_the_run_goes_on() {
+    let (dir, file) = sokoban(100, 300);
+    let out = solve_under("-v 500000", dir.path(), &file);
+    let reason = stopped_by_the_machine(&out);
+    assert!(
+        reason.contains("the address-space limit, `ulimit -v`"),
+        "{reason}"
+    );
+    let kept = json_lines(&out)[0]["kept_bytes"].as_u64().unwrap();
+    assert!(kept < 500_000 * 1024, "{kept}");
+    let reason = stopped_by_the_machine(&solve_under("-d 400000", dir.path(), &file));
+    assert!(reason.starts_with("the machine refused "), "{reason}");
 }
 
 #[test]

@@ -175,8 +175,8 @@ impl Kept {
     /// The bound of an allocation of `bytes` that the allocator refused.
     pub(crate) fn refused(&self, bytes: u64) -> Bound {
         Bound::Machine(format!(
-            "the machine refused {} more, with {} kept (an address-space limit such as `ulimit \
-             -v`, or a container's)",
+            "the machine refused {} more, with {} kept (a limit such as `ulimit -v` or `ulimit \
+             -d`, a container's, or the system's overcommit policy)",
             Size(bytes),
             Size(self.bytes)
         ))
