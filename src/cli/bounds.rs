@@ -19,8 +19,9 @@ pub fn raise_flag(solution: &Solution) -> String {
     let raise = match solution.bound() {
         Some(Bound::Memory) => format!("raise --memory (now {})", Size(solution.budget.bytes)),
         Some(Bound::Machine(_)) => format!(
-            "this machine gave the search less memory than --memory ({}): free some, or run it \
-             where there is more",
+            "this machine gave the search less memory than its budget (--memory, now {}): free \
+             some, or run it where there is more; a smaller --memory gives a verdict that does \
+             not depend on the machine",
             Size(solution.budget.bytes)
         ),
         Some(Bound::States) | None => format!("raise --limit (now {})", solution.budget.states),
