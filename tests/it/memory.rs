@@ -91,8 +91,9 @@ fn a_search_stops_at_its_memory_budget_and_says_what_it_kept_and_how_to_raise_it
     let kept = big["kept_bytes"].as_u64().unwrap();
     let stored = big["stored"].as_u64().unwrap();
     assert!(kept <= 48 << 20, "{big}");
-    // Nearly all of the budget was used: it stopped for want of room.
-    assert!(kept > 40 << 20, "{big}");
+    // Most of the budget was used: it stopped for want of room. (Not all:
+    // the visited table may be unable to double while the arena has room.)
+    assert!(kept > 24 << 20, "{big}");
     let per_state = big["bytes_per_state"].as_f64().unwrap();
     assert!(
         (per_state - kept as f64 / stored as f64).abs() < 0.1,
