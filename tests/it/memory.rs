@@ -222,7 +222,7 @@ fn a_machine_that_refuses_memory_ends_the_search_as_a_limit_and_the_run_goes_on(
     );
     let kept = json_lines(&out)[0]["kept_bytes"].as_u64().unwrap();
     assert!(kept < 500_000 * 1024, "{kept}");
-    let reason = stopped_by_the_machine(&solve_under("-d 400000", dir.path(), &file));
+    let reason = stopped_by_the_machine(&solve_under("-d 200000", dir.path(), &file));
     assert!(reason.starts_with("the machine refused "), "{reason}");
 }
 
