@@ -93,6 +93,7 @@ fn main() {
                 deadline: Some(Instant::now() + Duration::from_secs_f64(minutes * 60.0)),
                 stop: &stop,
                 limit: evolve::DEFAULT_LIMIT,
+                memory: puzzle_qa_core::search::DEFAULT_MEMORY,
             };
             let run = evolve::run(game, generator, &target, seed, &budget, &mut |_| {});
             let Some(run) = run else {

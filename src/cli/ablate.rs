@@ -7,11 +7,14 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::Exit;
+use super::bounds;
 use super::load::{self, Request};
 use puzzle_qa_core::_cli_support::ablation::{self, Ablated, Class};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::{AnyLevel, HangReport};
-use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
+use puzzle_qa_core::search::{
+    Algorithm, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT, SearchOptions, Status,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -103,7 +106,7 @@ struct ObjectLine<'a> {
     par: Option<u32>,
 }
 
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let request = Request {
         game: args.game.as_deref(),
         level: args.level,
@@ -121,6 +124,7 @@ pub fn run(args: Args) -> Exit {
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
         limit: args.limit,
+        memory: memory.unwrap_or(DEFAULT_MEMORY),
     };
     let mechanics = level.mechanics();
     let pieces = if args.objects {
@@ -135,9 +139,10 @@ pub fn run(args: Args) -> Exit {
         (Vec::new(), Vec::new())
     } else if solution.status == Status::Limit {
         eprintln!(
-            "error: the search of {file} stopped at its state limit ({} states); its ablations \
-             were skipped, so every class is unknown\n  = hint: raise --limit (now {})",
-            solution.stats.stored, args.limit
+            "error: the search of {file} stopped at {}; its ablations were skipped, so every \
+             class is unknown\n  = hint: {}",
+            solution.stopped_at(),
+            bounds::raise_flag(&solution)
         );
         let unknown = |ablation| Ablated {
             ablation,
@@ -374,6 +379,28 @@ fn print_text(
         println!(
             "\n{decoration} decoration: the par does not change without {}",
             if decoration == 1 { "it" } else { "them" }
+        );
+    }
+    // The level's own search decided, but some copy's did not: say which
+    // bound stopped it, and how to raise it.
+    let unknown: Vec<&Ablated> = mechanics
+        .iter()
+        .chain(pieces)
+        .filter(|result| result.class == Class::Unknown)
+        .collect();
+    if let Some(first) = unknown.first()
+        && solution.status != Status::Limit
+    {
+        println!(
+            "\n{} unknown: the search without {} stopped at {}\n  = hint: {}",
+            unknown.len(),
+            if unknown.len() == 1 {
+                "it"
+            } else {
+                "the first"
+            },
+            first.solution.stopped_at(),
+            bounds::raise_flag(&first.solution)
         );
     }
     let goal = mechanics

@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// `puzzle-qa bless`.
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let mode = if args.prune {
         Mode::BlessAndPrune
     } else {
@@ -32,6 +32,7 @@ pub fn run(args: Args) -> Exit {
     let asked = Asked {
         targets: &args.targets,
         game: args.game.as_deref(),
+        memory,
     };
     check(asked, false, None, mode)
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap as _;
 
 use super::Exit;
+use super::bounds::KeptJson;
 use super::targets::{Filters, Group, Selection};
 use crate::games::all;
 
@@ -18,7 +19,7 @@ use puzzle_qa_core::_cli_support::harness::{
 };
 use puzzle_qa_core::harness::{GameChecks, Subject};
 use puzzle_qa_core::level::HangReport;
-use puzzle_qa_core::search::Status;
+use puzzle_qa_core::search::{Size, Status};
 
 /// What the command does besides checking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +64,7 @@ pub struct Args {
 }
 
 /// `puzzle-qa check`.
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let mode = if args.check {
         Mode::CheckOnly
     } else {
@@ -72,6 +73,7 @@ pub fn run(args: Args) -> Exit {
     let asked = Asked {
         targets: &args.targets,
         game: args.game.as_deref(),
+        memory,
     };
     check(asked, args.json, args.html.as_deref(), mode)
 }
@@ -83,13 +85,15 @@ pub struct Asked<'a> {
     pub targets: &'a [String],
     /// `--game`.
     pub game: Option<&'a str>,
+    /// `--memory`.
+    pub memory: Option<u64>,
 }
 
 impl Asked<'_> {
     /// `puzzle-qa COMMAND` on the same selection, ready to paste where it
     /// was asked.
     fn command(&self, command: &str) -> String {
-        let mut words = format!("puzzle-qa{} {command}", crate::games::flags());
+        let mut words = format!("puzzle-qa{} {command}", repeat(self.memory));
         if let Some(game) = self.game {
             words.push_str(&format!(" --game {}", shell_word(game)));
         }
@@ -99,6 +103,16 @@ impl Asked<'_> {
         }
         words
     }
+}
+
+/// The flags a command that a message suggests must repeat to mean the
+/// same: the games' (`--game-manifest`), and `--memory` if it was given.
+pub fn repeat(memory: Option<u64>) -> String {
+    let mut flags = crate::games::flags().to_string();
+    if let Some(memory) = memory {
+        flags.push_str(&format!(" --memory {:#}", Size(memory)));
+    }
+    flags
 }
 
 /// `check` over what was `asked`; blessing rewrites stale expectations.
@@ -133,7 +147,8 @@ pub fn check(asked: Asked, json: bool, html: Option<&Path>, mode: Mode) -> Exit 
         }
     };
     let environment = Settings {
-        repeat: crate::games::flags().to_string(),
+        repeat: repeat(asked.memory),
+        memory: asked.memory,
         ..environment
     };
     if bless && environment.ci {
@@ -380,6 +395,7 @@ impl SuiteRun {
                 pending: subject.is_stale().then(|| subject.pending_file()).flatten(),
                 new: is_new(subject),
                 hang: subject.hang(),
+                memory: solution.map(KeptJson::of),
             });
         }
         if let Some(verdict) = &self.orphans {
@@ -396,6 +412,7 @@ impl SuiteRun {
                 pending: None,
                 new: false,
                 hang: None,
+                memory: None,
             });
         }
     }
@@ -457,6 +474,9 @@ struct LevelLine<'a> {
     /// ablation check's exploration; absent when none was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     hang: Option<&'a HangReport>,
+    /// What the search kept, and why it stopped at a bound.
+    #[serde(flatten)]
+    memory: Option<KeptJson<'a>>,
 }
 
 fn print_line(line: &LevelLine) {

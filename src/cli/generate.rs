@@ -93,7 +93,7 @@ struct GenerateJson<'a> {
     history: &'a [Milestone],
 }
 
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let (game, generator, target) = match settle(&args) {
         Ok(settled) => settled,
         Err(message) => {
@@ -130,6 +130,7 @@ pub fn run(args: Args) -> Exit {
         deadline: seconds.map(|seconds| Instant::now() + Duration::from_secs_f64(seconds)),
         stop: &STOP,
         limit: args.limit,
+        memory: memory.unwrap_or(puzzle_qa_core::search::DEFAULT_MEMORY),
     };
     let bar = progress_bar(args.generations, seconds);
     let mut observe = |progress: &Progress| show(&bar, progress, args.generations.is_some());
@@ -164,7 +165,7 @@ pub fn run(args: Args) -> Exit {
         ),
     ];
     let header: Vec<(&str, &str)> = header.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let notes = notes(&args, &target, &generated);
+    let notes = notes(&args, memory, &target, &generated);
     let verdicts = match write_level(
         game,
         &placement,
@@ -345,7 +346,7 @@ fn hint<'a>(mechanics: impl Iterator<Item = (&'a str, &'a str)>) -> String {
 /// The expectation file's `notes`: how the level was made and the command
 /// that makes it again (with the generation count the run actually reached,
 /// which is reproducible even when the run was bounded by time).
-fn notes(args: &Args, target: &Target, generated: &Generated) -> String {
+fn notes(args: &Args, memory: Option<u64>, target: &Target, generated: &Generated) -> String {
     let mut command = format!(
         "puzzle-qa generate {} --min-par {} --width {} --height {} --mechanics {}",
         args.game,
@@ -362,6 +363,12 @@ fn notes(args: &Args, target: &Target, generated: &Generated) -> String {
     }
     if args.limit != puzzle_qa_core::_cli_support::generate::DEFAULT_LIMIT {
         command.push_str(&format!(" --limit {}", args.limit));
+    }
+    if let Some(memory) = memory {
+        command.push_str(&format!(
+            " --memory {:#}",
+            puzzle_qa_core::search::Size(memory)
+        ));
     }
     command.push_str(&format!(
         " --seed {} --generations {}",

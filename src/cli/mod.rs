@@ -8,6 +8,7 @@
 
 mod ablate;
 mod bless;
+mod bounds;
 mod check;
 mod generate;
 mod load;
@@ -42,6 +43,12 @@ struct Cli {
     /// repository's own `levels/*/game.toml` are read without it.
     #[arg(long, value_name = "PATH", global = true)]
     game_manifest: Vec<PathBuf>,
+    /// For the commands that search: the most memory one search may keep
+    /// (its states, visited table and queue), such as 4GiB or 512MiB
+    /// [default: 2GiB]. A level's own `memory` key wins over it
+    /// (docs/limits.md).
+    #[arg(long, value_name = "SIZE", global = true, value_parser = bounds::memory_size)]
+    memory: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -121,22 +128,24 @@ pub fn main() -> ExitCode {
             return ExitCode::from(error.exit_code() as u8);
         }
     };
+    puzzle_qa_core::_cli_support::harness::share_machine_memory();
     if let Err(message) = crate::games::register(repository().as_deref(), &cli.game_manifest) {
         eprint!("{message}");
         return Exit::BadInput.into();
     }
     // A game over the process protocol that fails mid-command (it crashed,
     // hung or answered nonsense) ends the command with its message.
+    let memory = cli.memory;
     let run = move || match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Bless(args) => bless::run(args),
-        Command::Report(args) => report::run(args),
+        Command::Check(args) => check::run(args, memory),
+        Command::Bless(args) => bless::run(args, memory),
+        Command::Report(args) => report::run(args, memory),
         Command::Review(args) => review::run(args),
-        Command::Solve(args) => solve::run(args),
+        Command::Solve(args) => solve::run(args, memory),
         Command::Replay(args) => replay::run(args),
-        Command::Ablate(args) => ablate::run(args),
-        Command::Generate(args) => generate::run(args),
-        Command::Show(args) => show::run(args),
+        Command::Ablate(args) => ablate::run(args, memory),
+        Command::Generate(args) => generate::run(args, memory),
+        Command::Show(args) => show::run(args, memory),
     };
     match puzzle_qa_core::_cli_support::caught(run) {
         Ok(verdict) => verdict.into(),

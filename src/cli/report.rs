@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 /// Runs the report and prints it in the chosen format.
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     if !args.root.join("levels").is_dir() {
         eprintln!(
             "error: no levels/ folder in {}\n  = hint: run `puzzle-qa report --base {}` from \
@@ -61,7 +61,8 @@ pub fn run(args: Args) -> Exit {
     // PUZZLE_QA_PENDING_DIR asks.
     let settings = match Settings::for_command_line(args.root, games::all(), text) {
         Ok(settings) => Settings {
-            repeat: games::flags().to_string(),
+            repeat: super::check::repeat(memory),
+            memory,
             ..settings.checking_only()
         },
         Err(message) => {

@@ -9,7 +9,9 @@ use puzzle_qa_core::_cli_support::harness::replace_whole;
 use puzzle_qa_core::_cli_support::picture::{ascii, html, svg};
 use puzzle_qa_core::level::AnyLevel;
 use puzzle_qa_core::picture::Playback;
-use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
+use puzzle_qa_core::search::{
+    Algorithm, Bound, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT, SearchOptions, Status,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -36,7 +38,7 @@ pub struct Args {
     limit: usize,
 }
 
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let Some(file) = load::one(&args.file, args.level.request()) else {
         return Exit::BadInput;
     };
@@ -54,13 +56,21 @@ pub fn run(args: Args) -> Exit {
         &picked.label,
         unsolved.as_deref(),
         &args,
+        memory.unwrap_or(DEFAULT_MEMORY),
     )
 }
 
 /// Draws `level` (of the game called `game`, read from `file`) as `args`
 /// ask. Without `--moves`, a cheapest win is drawn, unless `unsolved` says
 /// why the level has none to look for (then its start alone).
-fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, args: &Args) -> Exit {
+fn draw(
+    level: &dyn AnyLevel,
+    game: &str,
+    file: &str,
+    unsolved: Option<&str>,
+    args: &Args,
+    memory: u64,
+) -> Exit {
     // The moves to draw: the given ones, or a cheapest win; without one,
     // why not, which the picture says.
     let (moves, what, no_win) = match (&args.moves, unsolved) {
@@ -74,15 +84,21 @@ fn draw(level: &dyn AnyLevel, game: &str, file: &str, unsolved: Option<&str>, ar
             let solution = level.solve(SearchOptions {
                 algorithm: Algorithm::Bfs,
                 limit: args.limit,
+                memory,
             });
             let no_win = solution.why_no_win();
+            let raise = match solution.bound() {
+                Some(Bound::Memory) => "raise --memory",
+                Some(Bound::Machine(_)) => "free memory on this machine",
+                Some(Bound::States) | None => "raise --limit",
+            };
             match (solution.par, solution.moves) {
                 (Some(par), Some(moves)) => (moves, format!("a cheapest win, par {par}"), None),
                 // The command line can search further; a picture cannot.
                 _ if solution.status == Status::Limit => (
                     String::new(),
                     format!("no solution ({})", solution.status),
-                    no_win.map(|why| format!("{why} (raise --limit)")),
+                    no_win.map(|why| format!("{why} ({raise})")),
                 ),
                 _ => (
                     String::new(),

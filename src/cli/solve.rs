@@ -6,10 +6,13 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::Exit;
+use super::bounds;
 use super::load::{self, Picked, Request};
 use puzzle_qa_core::game::Reachability;
 use puzzle_qa_core::level::{HangReport, Solution};
-use puzzle_qa_core::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions, Status};
+use puzzle_qa_core::search::{
+    Algorithm, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT, SearchOptions, Status,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -67,12 +70,16 @@ struct SolveLine<'a> {
     /// `hang` unless a win was found too); absent when every move settled.
     #[serde(skip_serializing_if = "Option::is_none")]
     hang: Option<&'a HangReport>,
+    /// What the search kept, and why it stopped at a bound.
+    #[serde(flatten)]
+    memory: Option<bounds::KeptJson<'a>>,
 }
 
-pub fn run(args: Args) -> Exit {
+pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let options = SearchOptions {
         algorithm: args.algorithm,
         limit: args.limit,
+        memory: memory.unwrap_or(DEFAULT_MEMORY),
     };
     let request = Request {
         game: args.game.as_deref(),
@@ -210,6 +217,7 @@ fn print_json(picked: &Picked, file: &str, game: &str, status: &str, solution: O
         solution: solution.and_then(|solution| solution.moves.as_deref()),
         level: picked.number,
         hang: solution.and_then(|solution| solution.hang.as_ref()),
+        memory: solution.map(bounds::KeptJson::of),
     };
     println!(
         "{}",
@@ -268,6 +276,13 @@ fn print_table(rows: &[(String, Solution)]) {
         .count();
     println!("\n{solved} of {} levels solved", rows.len());
     for (label, solution) in rows {
+        if solution.status == Status::Limit {
+            println!(
+                "{label}: the search stopped at {}\n  = hint: {}",
+                solution.stopped_at(),
+                bounds::raise_flag(solution)
+            );
+        }
         if let Some(hang) = &solution.hang {
             println!(
                 "{label}: a move never settles: {}\n  reached by the fewest moves `{}`",

@@ -49,7 +49,16 @@ fn solve_json_prints_one_object_per_level_with_the_contract_fields() {
     let first = lines[0].as_object().unwrap();
     let keys: Vec<&str> = first.keys().map(String::as_str).collect();
     let mut expected = [
-        "file", "game", "status", "par", "expanded", "stored", "ms", "solution",
+        "file",
+        "game",
+        "status",
+        "par",
+        "expanded",
+        "stored",
+        "ms",
+        "solution",
+        "kept_bytes",
+        "bytes_per_state",
     ];
     expected.sort();
     let mut sorted = keys.clone();
@@ -265,7 +274,16 @@ fn check_passes_on_the_fixture_project_with_the_contract_fields() {
     assert_eq!(
         field_names(&lines[0]),
         [
-            "checks", "expanded", "file", "game", "ms", "par", "status", "stored"
+            "bytes_per_state",
+            "checks",
+            "expanded",
+            "file",
+            "game",
+            "kept_bytes",
+            "ms",
+            "par",
+            "status",
+            "stored"
         ]
     );
     // Levels come sorted by game, then file name.

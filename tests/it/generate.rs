@@ -24,6 +24,7 @@ fn generated(game: &str, target: &Target, seed: u64, generations: u64) -> Genera
         deadline: None,
         stop: &stop,
         limit: evolve::DEFAULT_LIMIT,
+        memory: puzzle_qa_core::search::DEFAULT_MEMORY,
     };
     evolve::run(
         info,

@@ -40,7 +40,17 @@ fn solve_json_names_the_hang_and_calls_no_level_with_one_unsolvable() {
     assert_eq!(
         field_names(first),
         [
-            "expanded", "file", "game", "hang", "level", "ms", "par", "solution", "status",
+            "bytes_per_state",
+            "expanded",
+            "file",
+            "game",
+            "hang",
+            "kept_bytes",
+            "level",
+            "ms",
+            "par",
+            "solution",
+            "status",
             "stored"
         ]
     );

@@ -18,6 +18,7 @@ mod guide;
 mod hang;
 mod harness;
 mod many_levels;
+mod memory;
 mod pictures;
 mod protocol;
 mod puzzlescript;

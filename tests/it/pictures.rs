@@ -366,11 +366,13 @@ fn a_level_without_a_win_says_why_in_shows_text_svg_and_html_and_in_the_report()
         &["show", "lever.txt", "--level", "1", "--limit", "3"],
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // What it kept, in between, depends on the game's state encoding.
+    let last = stdout(&out).lines().last().unwrap_or_default().to_string();
     assert!(
-        stdout(&out).ends_with(
-            "not decided: the search stopped at its state limit (3 states stored) without \
-             finding a win or proving there is none (raise --limit)\n"
-        ),
+        last.starts_with("not decided: the search stopped at its state limit (3 states stored, ")
+            && last.ends_with(
+                "a state) without finding a win or proving there is none (raise --limit)"
+            ),
         "{}",
         stdout(&out)
     );

@@ -54,7 +54,16 @@ fn solve_with_a_game_manifest_prints_what_a_built_in_game_prints() {
     assert_eq!(
         field_names(line),
         [
-            "expanded", "file", "game", "ms", "par", "solution", "status", "stored"
+            "bytes_per_state",
+            "expanded",
+            "file",
+            "game",
+            "kept_bytes",
+            "ms",
+            "par",
+            "solution",
+            "status",
+            "stored"
         ]
     );
     assert_eq!(

@@ -54,7 +54,7 @@ fn an_exploding_level_fails_at_the_limit_and_the_others_still_pass() {
     );
     let solvable = verdicts["hugmaze::explosion::solvable"].message().unwrap();
     assert!(
-        solvable.starts_with("the search stopped at its state limit (2000000 states stored)"),
+        solvable.starts_with("the search stopped at its state limit (2000000 states stored, "),
         "{solvable}"
     );
     assert!(solvable.contains(&format!("raise `limit` in {expectations}")));
@@ -64,4 +64,33 @@ fn an_exploding_level_fails_at_the_limit_and_the_others_still_pass() {
         "{ablation}"
     );
     assert_eq!(project.read(&expectations), "");
+}
+
+#[test]
+fn a_level_with_a_memory_key_stops_at_that_budget_and_an_explicit_limit_still_holds() {
+    let project = Project::new();
+    project.level("hugmaze", "explosion", &explosion());
+    let expectations = project.expectation("hugmaze", "explosion", "memory = \"8MiB\"\n");
+    let verdicts = project.run_suite(false);
+    let solvable = verdicts["hugmaze::explosion::solvable"].message().unwrap();
+    assert!(
+        solvable.starts_with("the search stopped at its memory budget of 8 MiB ("),
+        "{solvable}"
+    );
+    assert!(
+        solvable.contains(&format!("raise `memory` in {expectations} (now 8 MiB)")),
+        "{solvable}"
+    );
+    assert!(solvable.contains("the last complete depth, "), "{solvable}");
+    let par = verdicts["hugmaze::explosion::par"].message().unwrap();
+    assert!(par.contains("stopped at its memory budget;"), "{par}");
+    // A state limit below the budget is reached first.
+    project.write(&expectations, "memory = \"8MiB\"\nlimit = 1000\n");
+    let verdicts = project.run_suite(false);
+    let solvable = verdicts["hugmaze::explosion::solvable"].message().unwrap();
+    assert!(
+        solvable.starts_with("the search stopped at its state limit (1000 states stored, "),
+        "{solvable}"
+    );
+    assert!(solvable.contains(&format!("raise `limit` in {expectations}")));
 }

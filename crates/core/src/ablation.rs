@@ -25,7 +25,8 @@ pub enum Class {
     Decoration,
     /// The level gets shorter without it (usual for barriers: gates, cats).
     Obstacle,
-    /// The search of the ablated copy hit its state limit: nobody knows.
+    /// The search of the ablated copy stopped at a bound (its state limit,
+    /// its memory budget): nobody knows.
     Unknown,
     /// Part of the goal: a win condition names it, so without it winning
     /// means something else ([`Ablation::goal`]); not searched.
@@ -117,7 +118,7 @@ impl Class {
             Class::Shortcut => "the level takes more moves without it",
             Class::Decoration => "the par is the same without it",
             Class::Obstacle => "the level gets shorter without it",
-            Class::Unknown => "the search without it hit its state limit",
+            Class::Unknown => "the search without it stopped at its state limit or memory budget",
             Class::Goal => "a win condition names it: without it, winning means something else",
         }
     }
@@ -160,7 +161,7 @@ pub fn run(
     options: SearchOptions,
 ) -> Result<Vec<Ablated>, HangReport> {
     let everywhere = ablations.iter().any(|ablation| ablation.at.is_none());
-    let idle = match everywhere.then(|| level.idle(options.limit)).flatten() {
+    let idle = match everywhere.then(|| level.idle(options.budget())).flatten() {
         Some(idle) => idle?,
         None => Vec::new(),
     };
@@ -181,6 +182,8 @@ pub fn run(
                         stats: Default::default(),
                         moves: None,
                         hang: None,
+                        reached: None,
+                        budget: options.budget(),
                     },
                     idle: false,
                 };
@@ -197,6 +200,8 @@ pub fn run(
                     stats: Default::default(),
                     moves: None,
                     hang: None,
+                    reached: None,
+                    budget: options.budget(),
                 };
                 return Ablated {
                     class: Class::Decoration,
@@ -253,10 +258,9 @@ impl Ablated {
             (Class::Goal, _, _) => "winning would mean something else: a win condition names \
                                     it, so it is not taken out"
                 .to_string(),
-            (Class::Unknown, _, _) => format!(
-                "the search stopped at its state limit ({} states stored)",
-                self.solution.stats.stored
-            ),
+            (Class::Unknown, _, _) => {
+                format!("the search stopped at {}", self.solution.stopped_at())
+            }
             (Class::Essential, _, _) => "the level cannot be won".to_string(),
             (Class::Decoration, None, _) => "the level is still unsolvable".to_string(),
             (Class::Obstacle, None, Some(ablated)) => {

@@ -11,8 +11,8 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
 use crate::picture::Scene;
-use crate::search::Hang;
 use crate::search::store::{Slices, Store};
+use crate::search::{Budget, Hang};
 
 /// The cost of one move. Most games charge 1 per move; some moves are free.
 pub type Cost = u32;
@@ -316,13 +316,14 @@ pub trait Mechanics: Game {
 
     /// The mechanics (by name, from [`Mechanics::mechanics`]) that take no
     /// part in play in any state of the level's reachable space, explored
-    /// within `limit` states: each is decoration without a search of its
-    /// own, and worth telling the designer (a dead rule). `None`: the game
-    /// cannot tell, or the space is bigger than `limit`. `Err`: the
+    /// within `budget` (a search's bounds): each is decoration without a
+    /// search of its own, and worth telling the designer (a dead rule).
+    /// `None`: the game cannot tell, or the space is bigger than the
+    /// budget. `Err`: the
     /// exploration met a move that never settles, the first in
     /// breadth-first order (its outcome's [`Hang`]); then the level is not
     /// classed at all. Default: `None`.
-    fn idle(&self, _limit: usize) -> Option<Idle<Self::Move>> {
+    fn idle(&self, _budget: Budget) -> Option<Idle<Self::Move>> {
         None
     }
 
@@ -443,7 +444,7 @@ pub(crate) struct MechanicsFns<G: Game> {
     pub mechanics: fn(&G) -> Vec<Ablation>,
     pub pieces: fn(&G) -> Vec<Ablation>,
     pub ablate: fn(&G, &Ablation) -> G,
-    pub idle: fn(&G, usize) -> Option<Idle<G::Move>>,
+    pub idle: fn(&G, Budget) -> Option<Idle<G::Move>>,
     pub named_by_text: fn(&G, &str) -> bool,
 }
 

@@ -11,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::game::{Ablation, Cost, Game, NoPar, NotationError, Reachability};
 use crate::picture::{Frame, Playback};
 use crate::replay::{replay, replay_visiting};
-use crate::search::{self, SearchOptions, Stats, Status};
+use crate::search::{self, Bound, Budget, Reached, SearchOptions, Size, Stats, Status};
 
 /// A parsed level and the warnings its file raised.
 pub struct Loaded {
@@ -48,7 +48,7 @@ pub trait AnyLevel: Send + Sync {
     /// The mechanics that take no part in play anywhere in the level's
     /// reachable space, or the first move met there that never settles
     /// ([`Mechanics::idle`](crate::game::Mechanics::idle)).
-    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, HangReport>>;
+    fn idle(&self, budget: Budget) -> Option<Result<Vec<String>, HangReport>>;
     /// Whether an expectation file's mechanic `name` names one the level
     /// file defines by its text ([`Mechanics::named_by_text`](crate::game::Mechanics::named_by_text)).
     fn named_by_text(&self, name: &str) -> bool;
@@ -85,6 +85,10 @@ pub struct Solution {
     pub moves: Option<String>,
     /// The first move the search met that never settles, solved or not.
     pub hang: Option<HangReport>,
+    /// Which bound stopped the search, when its status is `limit`.
+    pub reached: Option<Reached>,
+    /// The bounds it searched within.
+    pub budget: Budget,
 }
 
 /// A move that never settles ([`search::Hang`]) in game-neutral terms:
@@ -119,9 +123,9 @@ impl Solution {
                 self.stats.stored
             )),
             Status::Limit => Some(format!(
-                "not decided: the search stopped at its state limit ({} states stored) without \
-                 finding a win or proving there is none",
-                self.stats.stored
+                "not decided: the search stopped at {} without finding a win or proving there is \
+                 none",
+                self.stopped_at()
             )),
             Status::Hang => Some(match &self.hang {
                 Some(hang) => format!(
@@ -131,6 +135,50 @@ impl Solution {
                 None => "hangs: a move never settles".to_string(),
             }),
         }
+    }
+}
+
+impl Solution {
+    /// The bound the search stopped at, and what it had kept, as a message
+    /// says it after "the search stopped at": `its state limit (2000000
+    /// states stored, 31 MiB kept: 16 bytes a state)`, `its memory budget
+    /// of 2 GiB (…)`, `the machine's memory: … (…)`.
+    pub fn stopped_at(&self) -> String {
+        let kept = format!(
+            "{} states stored, {} kept: {:.0} bytes a state",
+            self.stats.stored,
+            Size(self.stats.kept_bytes),
+            self.stats.kept_per_state()
+        );
+        match self.reached.as_ref().map(|reached| &reached.bound) {
+            Some(Bound::Memory) => {
+                format!("its memory budget of {} ({kept})", Size(self.budget.bytes))
+            }
+            Some(Bound::Machine(why)) => format!("the machine's memory: {why} ({kept})"),
+            Some(Bound::States) | None => format!("its state limit ({kept})"),
+        }
+    }
+
+    /// How much the last depth of a breadth-first search that stopped
+    /// grew, and what the next would take ([`Reached::growth_sentence`]).
+    pub fn growth(&self) -> Option<String> {
+        self.reached.as_ref()?.growth_sentence(self.stats.stored)
+    }
+
+    /// The bound the search stopped at, in a few words for a message that
+    /// points elsewhere for the figures: `its state limit`, `its memory
+    /// budget`, `the machine's memory`.
+    pub fn bound_words(&self) -> &'static str {
+        match self.bound() {
+            Some(Bound::Memory) => "its memory budget",
+            Some(Bound::Machine(_)) => "the machine's memory",
+            Some(Bound::States) | None => "its state limit",
+        }
+    }
+
+    /// The bound reached, when the search stopped at one.
+    pub fn bound(&self) -> Option<&Bound> {
+        self.reached.as_ref().map(|reached| &reached.bound)
     }
 }
 
@@ -157,6 +205,8 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             stats: outcome.stats(),
             moves: outcome.path().map(|path| self.format_moves(path)),
             hang: outcome.hang().map(|hang| HangReport::of(self, hang)),
+            reached: outcome.reached().cloned(),
+            budget: options.budget(),
         }
     }
 
@@ -196,8 +246,8 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             .map_or_else(Vec::new, |fns| (fns.pieces)(self))
     }
 
-    fn idle(&self, limit: usize) -> Option<Result<Vec<String>, HangReport>> {
-        let idle = (G::EXTRAS.mechanics?.idle)(self, limit)?;
+    fn idle(&self, budget: Budget) -> Option<Result<Vec<String>, HangReport>> {
+        let idle = (G::EXTRAS.mechanics?.idle)(self, budget)?;
         Some(idle.map_err(|hang| HangReport::of(self, &hang)))
     }
 
@@ -288,6 +338,11 @@ impl<G: Game + Send + Sync + 'static> AnyLevel for G {
             stats: outcome.stats(),
             moves: None,
             hang: None,
+            reached: None,
+            budget: Budget {
+                states: usize::MAX,
+                bytes: u64::MAX,
+            },
         }
     }
 }

@@ -180,6 +180,7 @@ fn every_solver_reports_a_hang_and_the_par_beyond_it() {
         let options = SearchOptions {
             algorithm,
             limit: 1000,
+            ..SearchOptions::default()
         };
         let outcome = search::solve(&Walk::new(TWO_HANGS), options);
         assert_eq!(outcome.par(), Some(9), "{algorithm:?}");
@@ -208,6 +209,7 @@ fn a_level_whose_only_way_to_the_goal_never_settles_is_a_hang_not_unsolvable() {
         let options = SearchOptions {
             algorithm,
             limit: 1000,
+            ..SearchOptions::default()
         };
         assert_eq!(
             search::solve(&Walk::new(&rows), options).status(),

@@ -60,6 +60,7 @@ fn main() {
         let solution = loaded.level.solve(SearchOptions {
             algorithm: Algorithm::Bfs,
             limit: puzzle_qa_core::search::DEFAULT_STATE_LIMIT,
+            memory: puzzle_qa_core::search::DEFAULT_MEMORY,
         });
         let ms = clock.elapsed().as_secs_f64() * 1000.0;
         let traffic = protocol::traffic();

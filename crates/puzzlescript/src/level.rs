@@ -451,7 +451,7 @@ impl Level {
     /// space is bigger than `limit`, if it was met before).
     fn explore_firing(
         &self,
-        limit: usize,
+        limit: impl Into<search::Budget>,
     ) -> Option<Result<std::collections::BTreeSet<usize>, Hang<Move>>> {
         let mut start = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)?;
         drain(&mut start);
@@ -558,7 +558,7 @@ impl Mechanics for Level {
     /// The rules that fire in no state the level can reach: taking one out
     /// changes no turn, so it is decoration, and dead for this level. Or
     /// the first move met there whose again turns never stop.
-    fn idle(&self, limit: usize) -> Option<Idle<Move>> {
+    fn idle(&self, limit: search::Budget) -> Option<Idle<Move>> {
         let fired = match self.explore_firing(limit)? {
             Ok(fired) => fired,
             Err(hang) => return Some(Err(hang)),

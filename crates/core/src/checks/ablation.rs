@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::hang_problem;
+use super::{hang_problem, raise_hint};
 use crate::ablation::{self, Ablated, Class};
 use crate::diagnostic::nearest;
 use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
@@ -38,8 +38,9 @@ impl Check for Ablations {
         let solution = subject.solution()?;
         if solution.status == Status::Limit {
             return Err(format!(
-                "class unknown for every mechanic: the level's own search stopped at its state \
-                 limit, so its ablations were skipped; see `{}`",
+                "class unknown for every mechanic: the level's own search stopped at {}, so its \
+                 ablations were skipped; see `{}`",
+                solution.bound_words(),
                 subject.entry().trial("solvable")
             ));
         }
@@ -59,10 +60,11 @@ impl Check for Ablations {
             // stale one).
             return Ok(Finding::pass().expect_table("mechanics", Vec::<(&str, &str)>::new()));
         }
-        let limit = subject.limit()?;
+        let budget = subject.budget()?;
         let options = SearchOptions {
             algorithm: Algorithm::Bfs,
-            limit,
+            limit: budget.states,
+            memory: budget.bytes,
         };
         let results = match ablation::run(level, solution.par, mechanics, options) {
             Ok(results) => results,
@@ -79,17 +81,21 @@ impl Check for Ablations {
             }
         };
 
-        let unknown: Vec<String> = results
+        let unknown: Vec<&Ablated> = results
             .iter()
             .filter(|result| result.class == Class::Unknown)
-            .map(|result| format!("  {}: {}", result.what(), result.effect(solution.par)))
             .collect();
-        if !unknown.is_empty() {
+        if let Some(first) = unknown.first() {
+            let lines: Vec<String> = unknown
+                .iter()
+                .map(|result| format!("  {}: {}", result.what(), result.effect(solution.par)))
+                .collect();
             return Err(format!(
-                "class unknown: the search of an ablated copy stopped at its state limit \
-                 ({limit} states)\n{}\nraise `limit` in {} to let it decide",
-                unknown.join("\n"),
-                subject.entry().shown_expectation
+                "class unknown: the search of an ablated copy stopped at {} without \
+                 deciding\n{}\n{}",
+                first.solution.bound_words(),
+                lines.join("\n"),
+                raise_hint(subject, &first.solution)
             ));
         }
 

@@ -1,5 +1,5 @@
 //! The checks a search game runs on each of its levels. They are game-neutral:
-//! each asks [`Subject`](crate::harness::Subject) for the parsed level, its
+//! each asks [`Subject`] for the parsed level, its
 //! expectations and its shared solution, and never names a game.
 //!
 //! In trial order: [`Parse`], [`Solvable`], [`Par`], [`Replay`], [`Routes`],
@@ -17,8 +17,9 @@ pub use routes::{Route, Routes};
 pub use search::{Par, Replay, Solvable};
 
 use crate::game::Cost;
-use crate::harness::Check;
-use crate::level::{AnyLevel, HangReport};
+use crate::harness::{Check, MemoryFrom, Subject};
+use crate::level::{AnyLevel, HangReport, Solution};
+use crate::search::{Bound, DEFAULT_STATE_LIMIT, Size};
 
 /// The checks of a game whose levels are solved by search, in trial order.
 pub static SEARCH: &[&dyn Check] = &[&Parse, &Solvable, &Par, &Replay, &Routes, &Ablations];
@@ -69,4 +70,36 @@ fn hang_problem(subject: &crate::harness::Subject, hang: &HangReport) -> String 
          moves `{}`; replay them with `{replay}`",
         hang.reason, hang.moves
     )
+}
+
+/// What to do about a search of `subject` that stopped at a bound: how
+/// much its last depth grew (when it was breadth-first), then which key of
+/// the expectation file raises the bound, and to what it is set now.
+fn raise_hint(subject: &Subject, solution: &Solution) -> String {
+    let file = &subject.entry().shown_expectation;
+    let raise = match solution.bound() {
+        Some(Bound::Memory) => {
+            let budget = Size(solution.budget.bytes);
+            let now = match subject.memory().map(|(_, from)| from) {
+                Ok(MemoryFrom::Key) => format!("now {budget}"),
+                Ok(MemoryFrom::Flag) => format!("now {budget}, from --memory"),
+                Ok(MemoryFrom::Default) | Err(_) => format!("now {budget}, the default"),
+            };
+            format!("raise `memory` in {file} ({now}), or make the level smaller")
+        }
+        Some(Bound::Machine(_)) => format!(
+            "this machine gave the search less memory than its budget of {}: free some, or run \
+             it where there is more; a smaller `memory` in {file} gives a verdict that does \
+             not depend on the machine",
+            Size(solution.budget.bytes)
+        ),
+        Some(Bound::States) | None => format!(
+            "raise `limit` in {file} (the default is {DEFAULT_STATE_LIMIT}), or make the level \
+             smaller"
+        ),
+    };
+    match solution.growth() {
+        Some(growth) => format!("{growth}\n{raise}"),
+        None => raise,
+    }
 }

@@ -38,8 +38,9 @@ impl Check for Parse {
                 for problem in wrong.chain(expectations.wrong_shapes(&known)) {
                     problems.push(problem.render(expectations.shown(), expectations.text()));
                 }
-                // A `limit` of the right shape may still not fit (negative).
-                if let Err(error) = subject.limit()
+                // A `limit` of the right shape may still not fit (negative),
+                // nor a `memory` read as a size (`"4 gigs"`).
+                if let Err(error) = subject.budget()
                     && problems.is_empty()
                 {
                     problems.push(error);

@@ -1,10 +1,10 @@
 //! `solvable`, `par` and `replay`: what the shared search found, held
 //! against the machine-owned `status`, `par` and `solution`.
 
-use super::{hang_problem, play};
+use super::{hang_problem, play, raise_hint};
 use crate::harness::{Check, ExpectationKey, Finding, Subject, ValueShape};
 use crate::level::Solution;
-use crate::search::{DEFAULT_STATE_LIMIT, Status};
+use crate::search::Status;
 
 /// The `solvable` check: whether the search proved the level solved or
 /// unsolvable, against `status`.
@@ -40,11 +40,9 @@ impl Check for Solvable {
             .map(|hang| hang_problem(subject, hang));
         match solution.status {
             Status::Limit => Err(format!(
-                "the search stopped at its state limit ({} states stored) without finding a win \
-                 or proving there is none\nraise `limit` in {} (the default is {DEFAULT_STATE_LIMIT}), \
-                 or make the level smaller{}",
-                solution.stats.stored,
-                subject.entry().shown_expectation,
+                "the search stopped at {} without finding a win or proving there is none\n{}{}",
+                solution.stopped_at(),
+                raise_hint(subject, solution),
                 hang.map_or(String::new(), |hang| format!("\n\n{hang}"))
             )),
             Status::Solved => Ok(hang
@@ -177,7 +175,8 @@ fn decided<'a>(subject: &'a Subject, check: &str) -> Result<&'a Solution, String
     let solution = subject.solution()?;
     if solution.status == Status::Limit {
         return Err(format!(
-            "cannot check {check}: the search stopped at its state limit; see `{}`",
+            "cannot check {check}: the search stopped at {}; see `{}`",
+            solution.bound_words(),
             subject.entry().trial("solvable")
         ));
     }

@@ -45,9 +45,19 @@ pub struct Budget<'a> {
     /// The most states one search may store; a level whose search (or an
     /// ablated copy's) would need more is dropped.
     pub limit: usize,
+    /// The most memory one search may keep, in bytes: the same.
+    pub memory: u64,
 }
 
 impl Budget<'_> {
+    /// A candidate's search's bounds.
+    fn search(&self) -> crate::search::Budget {
+        crate::search::Budget {
+            states: self.limit,
+            bytes: self.memory,
+        }
+    }
+
     fn spent(&self, generation: u64) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self
@@ -133,7 +143,7 @@ pub fn run(
             .collect();
         tries += CHILDREN;
         candidates += batch.len() as u64;
-        population.extend(solve_all(game, batch, target, budget.limit, lowest));
+        population.extend(solve_all(game, batch, target, budget.search(), lowest));
     }
     population.truncate(POPULATION);
     if population.is_empty() {
@@ -186,7 +196,7 @@ pub fn run(
         // Children go first so that, on equal fitness, the new level wins
         // (the stable sort keeps them ahead): the population drifts across
         // plateaus instead of freezing on them.
-        let mut next = solve_all(game, children, target, budget.limit, bar);
+        let mut next = solve_all(game, children, target, budget.search(), bar);
         next.append(&mut population);
         population = next;
         rank(&mut population);
@@ -216,12 +226,12 @@ fn solve_all(
     game: &GameChecks,
     batch: Vec<Drafted>,
     target: &Target,
-    limit: usize,
+    bounds: crate::search::Budget,
     bar: Fitness,
 ) -> Vec<Evaluated> {
     batch
         .into_par_iter()
-        .map(|(candidate, text)| evaluate(game, candidate, text, target, limit, bar))
+        .map(|(candidate, text)| evaluate(game, candidate, text, target, bounds, bar))
         .collect::<Vec<_>>()
         .into_iter()
         .flatten()

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::ablation::{self, Class};
 use crate::game::Cost;
 use crate::harness::GameChecks;
-use crate::search::{Algorithm, SearchOptions};
+use crate::search::{Algorithm, Budget, SearchOptions};
 
 use super::{Candidate, Target};
 
@@ -98,7 +98,7 @@ fn score(par: Cost, kinds: usize, unneeded: usize, target: &Target) -> i64 {
 /// Solves `candidate`, whose level file (without a header) is `text`, as a
 /// `game` level and judges it, or `None` if it does
 /// not load, is not solvable, has a move that never settles, or its search
-/// (or an ablated copy's) hits `limit`.
+/// (or an ablated copy's) reaches a bound of `bounds`.
 ///
 /// Ablation is the expensive part, so it is skipped when even a perfect
 /// verdict (no penalty at all) could not reach `worth_ablating`: such a
@@ -108,14 +108,15 @@ pub(super) fn evaluate(
     candidate: Box<dyn Candidate>,
     text: String,
     target: &Target,
-    limit: usize,
+    bounds: Budget,
     worth_ablating: Fitness,
 ) -> Option<Evaluated> {
     let loaded = (game.load)(&text).ok()?;
     let level = loaded.level;
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
-        limit,
+        limit: bounds.states,
+        memory: bounds.bytes,
     };
     let solution = level.solve(options);
     if solution.hang.is_some() {

@@ -1,12 +1,16 @@
 //! The environment, read in one place. Nothing else in the harness, nor the
 //! command line, looks at environment variables or asks whether output goes
-//! to a terminal: both front ends build their [`Settings`] here.
+//! to a terminal: both front ends build their [`Settings`] here, and tell
+//! the searches how much memory the machine has for them
+//! ([`share_machine_memory`]).
 
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
 
 use super::game_checks::GameChecks;
 use super::settings::{Frontend, PendingPlace, Settings};
+use crate::search::Size;
+use crate::search::ledger::{self, Machine};
 
 impl Settings {
     /// Settings for the `cargo test` runner: `BLESS` is on for `1`, `true`
@@ -158,6 +162,129 @@ fn parse_flag(value: &str) -> Option<bool> {
     }
 }
 
+/// Tells the searches of this process how much memory the machine has for
+/// them all together, so that searches running at once wait for room
+/// rather than add up past it ([`ledger`]). Both front ends call it at
+/// start. Nothing is told where the figures cannot be read (not Linux):
+/// then each search is bounded by its budget and by what the allocator
+/// refuses.
+pub fn share_machine_memory() {
+    ledger::share_machine(machine_memory());
+}
+
+/// The memory this process's searches may take on this machine: the least
+/// of the memory available (`MemAvailable`), the room left under the
+/// cgroup's limit (a container's), and the room left under the address-
+/// space limit (`ulimit -v`), less a margin for everything else the
+/// process holds (the games' own memory, threads' stacks, the allocator's
+/// arenas): an eighth, and at least 256 MiB.
+pub fn machine_memory() -> Option<Machine> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let mut rooms: Vec<(u64, String)> = Vec::new();
+    if let Some(available) = read("/proc/meminfo")
+        .as_deref()
+        .and_then(|text| field_kib(text, "MemAvailable:"))
+    {
+        rooms.push((available, "the memory available, MemAvailable".to_string()));
+    }
+    if let Some(cgroups) = read("/proc/self/cgroup") {
+        rooms.extend(cgroup_rooms(&cgroups, read));
+    }
+    if let (Some(limits), Some(status)) = (read("/proc/self/limits"), read("/proc/self/status"))
+        && let Some(room) = address_space_room(&limits, &status)
+    {
+        rooms.push((room, "the address-space limit, `ulimit -v`".to_string()));
+    }
+    let (room, what) = rooms.into_iter().min_by_key(|(room, _)| *room)?;
+    let margin = (room / 8).max(256 << 20);
+    Some(Machine {
+        bytes: room.saturating_sub(margin).max(1),
+        what: format!("{what}, leaves {}", Size(room)),
+    })
+}
+
+/// A `Name:   1234 kB` line's value, in bytes.
+fn field_kib(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find_map(|line| line.strip_prefix(name))?;
+    let kib: u64 = line.trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The room left under each memory limit of the process's cgroups: for
+/// cgroup v2 (`0::/path`), `memory.max` less `memory.current` of its folder
+/// and each one above it; for v1 (`N:memory:/path`),
+/// `memory.limit_in_bytes` less `memory.usage_in_bytes`, in its folder or at
+/// the mount's root (inside a container, the path is the host's).
+fn cgroup_rooms(cgroups: &str, read: impl Fn(&str) -> Option<String>) -> Vec<(u64, String)> {
+    let number = |path: String| -> Option<u64> { read(&path)?.trim().parse().ok() };
+    // Limits this big mean none.
+    let real = |limit: u64| limit < 1 << 60;
+    let mut rooms = Vec::new();
+    for line in cgroups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(_), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        if controllers.is_empty() {
+            let mut folder = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
+            loop {
+                if let (Some(max), Some(current)) = (
+                    number(format!("{folder}/memory.max")),
+                    number(format!("{folder}/memory.current")),
+                ) && real(max)
+                {
+                    rooms.push((
+                        max.saturating_sub(current),
+                        "the cgroup's memory limit, memory.max".to_string(),
+                    ));
+                }
+                match folder.rfind('/') {
+                    Some(cut) if folder.len() > "/sys/fs/cgroup".len() => folder.truncate(cut),
+                    _ => break,
+                }
+            }
+        } else if controllers
+            .split(',')
+            .any(|controller| controller == "memory")
+        {
+            let base = "/sys/fs/cgroup/memory";
+            for folder in [
+                format!("{base}{}", path.trim_end_matches('/')),
+                base.to_string(),
+            ] {
+                if let (Some(limit), Some(usage)) = (
+                    number(format!("{folder}/memory.limit_in_bytes")),
+                    number(format!("{folder}/memory.usage_in_bytes")),
+                ) && real(limit)
+                {
+                    rooms.push((
+                        limit.saturating_sub(usage),
+                        "the cgroup's memory limit, memory.limit_in_bytes".to_string(),
+                    ));
+                }
+            }
+        }
+    }
+    rooms
+}
+
+/// The room left under the soft address-space limit (`Max address space`
+/// in `/proc/self/limits`), less what the process maps now (`VmSize`).
+fn address_space_room(limits: &str, status: &str) -> Option<u64> {
+    let line = limits
+        .lines()
+        .find(|line| line.starts_with("Max address space"))?;
+    let soft: u64 = line
+        .trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    let mapped = field_kib(status, "VmSize:").unwrap_or(0);
+    Some(soft.saturating_sub(mapped))
+}
+
 /// `NO_COLOR` set to a non-empty value turns colour off.
 fn colour_allowed() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
@@ -165,7 +292,43 @@ fn colour_allowed() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_flag;
+    use super::{address_space_room, cgroup_rooms, field_kib, parse_flag};
+
+    #[test]
+    fn the_machine_room_is_read_from_each_kind_of_limit() {
+        assert_eq!(
+            field_kib(
+                "MemTotal: 8 kB\nMemAvailable:    2048 kB\n",
+                "MemAvailable:"
+            ),
+            Some(2 << 20)
+        );
+        let limits = "Limit  Soft Limit  Hard Limit  Units\nMax address space         2048000000           unlimited            bytes\n";
+        let status = "Name: x\nVmSize:\t   48000 kB\n";
+        assert_eq!(
+            address_space_room(limits, status),
+            Some(2_048_000_000 - 48_000 * 1024)
+        );
+        let unlimited =
+            "Max address space         unlimited            unlimited            bytes\n";
+        assert_eq!(address_space_room(unlimited, status), None);
+        let files = |path: &str| {
+            match path {
+                "/sys/fs/cgroup/job/memory.max" => Some("1000\n"),
+                "/sys/fs/cgroup/job/memory.current" => Some("400\n"),
+                "/sys/fs/cgroup/memory.max" => Some("max\n"),
+                "/sys/fs/cgroup/memory/memory.limit_in_bytes" => Some("9223372036854771712"),
+                "/sys/fs/cgroup/memory/memory.usage_in_bytes" => Some("5"),
+                _ => None,
+            }
+            .map(str::to_string)
+        };
+        let rooms: Vec<u64> = cgroup_rooms("0::/job\n4:memory:/x\n", files)
+            .into_iter()
+            .map(|(room, _)| room)
+            .collect();
+        assert_eq!(rooms, [600]);
+    }
 
     #[test]
     fn a_flag_is_on_off_or_not_understood() {

@@ -1,6 +1,6 @@
 //! The keys of an expectation file: who writes each (bless or people),
 //! the shape of its value, and what it means. Each check declares the keys
-//! it owns; the harness owns `limit` and `notes`.
+//! it owns; the harness owns `limit`, `memory` and `notes`.
 
 use toml_edit::Item;
 
@@ -111,6 +111,12 @@ pub const HARNESS_KEYS: &[ExpectationKey] = &[
         "the most states a search of this level may store (default 2,000,000)",
     )
     .shaped(ValueShape::Integer),
+    ExpectationKey::designer(
+        "memory",
+        "the most memory a search of this level may keep, as \"4GiB\" or \"512MiB\" (default \
+         2 GiB; it wins over --memory)",
+    )
+    .shaped(ValueShape::String),
     ExpectationKey::designer("notes", "free text for people; never read by a check")
         .shaped(ValueShape::String),
 ];

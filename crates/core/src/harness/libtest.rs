@@ -40,6 +40,7 @@ pub fn main(
     games: &'static [GameChecks],
 ) -> ExitCode {
     let args = Arguments::from_args();
+    super::env::share_machine_memory();
     let root = super::env::package_folder(package.into()).join(folder);
     let mut settings = match Settings::for_cargo_test(root, games) {
         Ok(settings) => settings,

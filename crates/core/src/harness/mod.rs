@@ -43,4 +43,4 @@ pub use expectations::Expectations;
 pub use game_checks::GameChecks;
 pub use keys::{ExpectationKey, Owner, ValueShape};
 pub use libtest::main;
-pub use subject::Subject;
+pub use subject::{MemoryFrom, Subject};

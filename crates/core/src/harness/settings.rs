@@ -34,6 +34,11 @@ pub struct Settings {
     /// mean the same games (` --game-manifest PATH`), each with its leading
     /// space; empty for most runs.
     pub repeat: String,
+    /// The memory budget of a search of a level whose expectations name
+    /// none (`--memory`); `None`: the default,
+    /// [`DEFAULT_MEMORY`](crate::search::DEFAULT_MEMORY). A level's own
+    /// `memory` key wins over it.
+    pub memory: Option<u64>,
 }
 
 /// Where pending expectations go: the file bless would write, kept for
@@ -74,6 +79,7 @@ impl Settings {
             check_only: false,
             pending: PendingPlace::Nowhere,
             repeat: String::new(),
+            memory: None,
         }
     }
 

@@ -19,7 +19,9 @@ use super::renumber::Renumbering;
 use super::settings::{Scope, Settings, review_written};
 use crate::diagnostic::Diagnostic;
 use crate::level::{AnyLevel, HangReport, Loaded, Solution, fingerprint, read_level, read_levels};
-use crate::search::{Algorithm, DEFAULT_STATE_LIMIT, SearchOptions};
+use crate::search::{
+    Algorithm, Budget, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT, SearchOptions, parse_size,
+};
 
 /// A level file read and parsed.
 pub struct LevelFile {
@@ -145,11 +147,40 @@ impl Verdict {
     }
 }
 
-/// The harness's own expectation key that the harness reads (`notes` is
-/// for people; its shape is checked by `parse`).
+/// The harness's own expectation keys that the harness reads (`notes` is
+/// for people; their shapes are checked by `parse`), each read on its own
+/// so that a message can name the one that cannot be read.
 #[derive(Deserialize)]
-struct HarnessFields {
+struct LimitField {
     limit: Option<usize>,
+}
+
+/// See [`LimitField`].
+#[derive(Deserialize)]
+struct MemoryField {
+    #[serde(default, deserialize_with = "memory_size")]
+    memory: Option<u64>,
+}
+
+/// `memory = "4GiB"`: a size as [`parse_size`] reads it, or an error that
+/// the expectation file's reader renders at the value.
+fn memory_size<'de, D: serde::Deserializer<'de>>(value: D) -> Result<Option<u64>, D::Error> {
+    let text = String::deserialize(value)?;
+    parse_size(&text)
+        .map(Some)
+        .map_err(serde::de::Error::custom)
+}
+
+/// Where a level's memory budget comes from, for the message that says
+/// how to raise it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryFrom {
+    /// Its expectations' `memory` key.
+    Key,
+    /// The command line's `--memory`.
+    Flag,
+    /// Neither: [`DEFAULT_MEMORY`].
+    Default,
 }
 
 impl Subject {
@@ -481,23 +512,51 @@ impl Subject {
     /// The level's state limit: its `limit` key, else the default. Checking
     /// the harness's own keys' types is part of `parse`.
     pub fn limit(&self) -> Result<usize, String> {
-        let fields: HarnessFields = self
-            .expectations_in_full()
-            .map_err(str::to_string)?
-            .read()?;
+        let fields: LimitField = self.harness_fields()?;
         Ok(fields.limit.unwrap_or(DEFAULT_STATE_LIMIT))
     }
 
+    /// The level's memory budget and where it comes from: its `memory`
+    /// key, else the command line's `--memory`, else the default. The key
+    /// wins: it is the level's own, reviewed with its expectations, and
+    /// `cargo test` (which has no flag) must reach the same verdict.
+    pub fn memory(&self) -> Result<(u64, MemoryFrom), String> {
+        let fields: MemoryField = self.harness_fields()?;
+        Ok(match (fields.memory, self.settings.memory) {
+            (Some(bytes), _) => (bytes, MemoryFrom::Key),
+            (None, Some(bytes)) => (bytes, MemoryFrom::Flag),
+            (None, None) => (DEFAULT_MEMORY, MemoryFrom::Default),
+        })
+    }
+
+    /// The level's bounds: its state limit and memory budget.
+    pub fn budget(&self) -> Result<Budget, String> {
+        Ok(Budget {
+            states: self.limit()?,
+            bytes: self.memory()?.0,
+        })
+    }
+
+    fn harness_fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
+        self.expectations_in_full().map_err(str::to_string)?.read()
+    }
+
     /// The level solved once (breadth-first, or Dijkstra when moves cost
-    /// differently) within its state limit, shared by every check.
+    /// differently) within its state limit and memory budget, shared by
+    /// every check.
     pub fn solution(&self) -> Result<&Solution, String> {
         self.solution
             .get_or_init(|| {
                 let level = self.level()?;
                 self.expectations()?;
-                let limit = self.limit().map_err(|_| {
+                let budget = self.budget().map_err(|_| {
+                    let key = if self.limit().is_err() {
+                        "limit"
+                    } else {
+                        "memory"
+                    };
                     format!(
-                        "the `limit` in {} cannot be read; see `{}`",
+                        "the `{key}` in {} cannot be read; see `{}`",
                         self.entry.shown_expectation,
                         self.entry.trial("parse")
                     )
@@ -506,7 +565,8 @@ impl Subject {
                 crate::abandon::caught(|| {
                     level.solve(SearchOptions {
                         algorithm: Algorithm::Bfs,
-                        limit,
+                        limit: budget.states,
+                        memory: budget.bytes,
                     })
                 })
             })

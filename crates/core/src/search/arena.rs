@@ -21,8 +21,14 @@
 //! * [`NodeIndex`] (best-first search, which must find a state's node to
 //!   lower its cost) holds `u32` node numbers and compares ids recomputed
 //!   from the arena, so keys are not stored twice.
+//!
+//! Every buffer here grows only when the search asks, through [`Kept`]:
+//! the bytes it would take are weighed against the search's memory budget
+//! first, and the allocation is fallible, so a search that runs out of
+//! either stops with a limit ([`Bound`]) instead of aborting the process.
 
 use std::borrow::Borrow as _;
+use std::collections::{BinaryHeap, TryReserveError};
 use std::hash::{BuildHasher, Hash};
 
 use hashbrown::HashTable;
@@ -30,6 +36,8 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::FxBuildHasher;
 
 use super::Hang;
+use super::budget::Bound;
+use super::ledger::Kept;
 use super::store::Store;
 use crate::game::{Cost, Game, OwnedState, State};
 
@@ -53,7 +61,14 @@ pub(crate) struct Arena<G: Game> {
     /// `parents[i]`: the node that node `i` was reached from ([`ROOT`] for
     /// the start).
     parents: Vec<u32>,
+    /// `costs[i]`: the cheapest known cost to node `i`, for best-first
+    /// search; empty (and never allocated) for breadth-first search.
+    costs: Vec<Cost>,
+    with_costs: bool,
 }
+
+/// The fewest nodes an arena grows to room for.
+const MIN_NODES: usize = 1 << 10;
 
 pub(crate) fn hash_of<K: Hash>(key: &K) -> u64 {
     FxBuildHasher.hash_one(key)
@@ -72,13 +87,74 @@ pub(crate) fn same<G: Game>(a: Id<'_, G>, b: Id<'_, G>) -> bool {
 }
 
 impl<G: Game> Arena<G> {
-    pub(super) fn new(start: &G::State) -> Self {
+    /// An arena holding the start; `with_costs` keeps a cost per node too
+    /// (best-first search, whose start costs 0).
+    pub(super) fn new(start: &G::State, with_costs: bool, kept: &mut Kept) -> Self {
         let mut states = StoreOf::<G>::default();
         states.push(start);
-        Arena {
+        let arena = Arena {
             states,
             parents: vec![ROOT],
+            costs: if with_costs { vec![0] } else { Vec::new() },
+            with_costs,
+        };
+        kept.set(0, arena.bytes(), false);
+        arena
+    }
+
+    /// The bytes the arena has allocated.
+    pub(super) fn bytes(&self) -> u64 {
+        self.states.capacity_bytes()
+            + (self.parents.capacity() * size_of::<u32>()) as u64
+            + (self.costs.capacity() * size_of::<Cost>()) as u64
+    }
+
+    /// Whether `state` can be pushed without the arena growing.
+    #[inline]
+    pub(super) fn fits(&self, state: &G::State) -> bool {
+        // `costs` grows with `parents`, to the same capacity.
+        self.parents.len() < self.parents.capacity() && self.states.fits(state)
+    }
+
+    /// Grows the arena so that `next` fits: to twice as many nodes, or as
+    /// many as the search's budget leaves room for; else the bound that
+    /// stops it.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn grow(&mut self, next: &G::State, kept: &mut Kept) -> Result<(), Bound> {
+        let len = self.len();
+        let per_node = (size_of::<u32>()
+            + if self.with_costs {
+                size_of::<Cost>()
+            } else {
+                0
+            }) as u64;
+        let bytes = |nodes: usize| self.states.bytes_for(nodes, next) + nodes as u64 * per_node;
+        let want = (self.parents.capacity() * 2).max(MIN_NODES);
+        let old = self.bytes();
+        let granted = kept.allow(old, bytes(want), bytes(len + 1), false)?;
+        // The most nodes whose bytes fit in the room granted.
+        let (mut fits, mut over) = (len + 1, want + 1);
+        while over - fits > 1 {
+            let middle = fits + (over - fits) / 2;
+            if bytes(middle) <= granted {
+                fits = middle;
+            } else {
+                over = middle;
+            }
         }
+        let asked = bytes(fits).saturating_sub(old);
+        let grown = self
+            .states
+            .try_grow(fits, next)
+            .and_then(|()| self.parents.try_reserve_exact(fits - len))
+            .and_then(|()| match self.with_costs {
+                true => self.costs.try_reserve_exact(fits - len),
+                false => Ok(()),
+            });
+        // What did grow is counted, refused or not.
+        kept.set(old, self.bytes(), false);
+        grown.map_err(|_| kept.refused(asked))
     }
 
     pub(super) fn len(&self) -> usize {
@@ -139,9 +215,27 @@ impl<G: Game> Arena<G> {
         node
     }
 
-    /// Re-parents a node: best-first search found a cheaper way to it.
-    pub(super) fn relink(&mut self, node: usize, parent: usize) {
+    /// Stores a copy of `state`, reached from `parent` at `cost` (kept
+    /// only by an arena with costs), as a new node.
+    #[inline]
+    pub(super) fn push_with_cost(&mut self, state: &G::State, parent: usize, cost: Cost) -> usize {
+        if self.with_costs {
+            self.costs.push(cost);
+        }
+        self.push(state, parent)
+    }
+
+    /// The cheapest known cost to `node` (best-first search).
+    #[inline]
+    pub(super) fn cost(&self, node: usize) -> Cost {
+        self.costs[node]
+    }
+
+    /// Re-parents a node: best-first search found a cheaper way to it, of
+    /// `cost`.
+    pub(super) fn relink(&mut self, node: usize, parent: usize, cost: Cost) {
         self.parents[node] = parent as u32;
+        self.costs[node] = cost;
     }
 
     /// What the stored states take, all together ([`super::Stats::state_bytes`]).
@@ -201,9 +295,10 @@ impl<G: Game> Arena<G> {
 /// The states breadth-first search has seen, one slot each ([`Slot`]):
 /// open addressing with linear probing over a power-of-two array of
 /// slots, at most four fifths full (the search rebuilds it from its arena,
-/// twice the size, when it gets there), with a bitset saying which slots
-/// are used (small enough to stay in cache, so only the slot compare
-/// touches main memory).
+/// twice the size, when it gets there; when its budget has no room for
+/// that, the table fills on to seven eighths, and then takes no more
+/// states), with a bitset saying which slots are used (small enough to
+/// stay in cache, so only the slot compare touches main memory).
 ///
 /// Hand-written rather than a general hash map for one reason: the search
 /// knows a state's successors before it looks any of them up, so it can
@@ -213,20 +308,34 @@ pub(crate) struct Seen<S> {
     slots: Vec<S>,
     used: Vec<u64>,
     len: usize,
+    /// How many slots may be used before the table must grow.
+    grow_at: usize,
 }
 
 impl<S: Copy> Seen<S> {
     const MIN_SLOTS: usize = 1 << 10;
 
     /// A table holding the start's `slot`, whose hash is `hash`.
-    pub(super) fn new((slot, hash): (S, u64)) -> Self {
+    pub(super) fn new((slot, hash): (S, u64), kept: &mut Kept) -> Self {
         let mut seen = Seen {
             slots: vec![slot; Self::MIN_SLOTS],
             used: vec![0; Self::MIN_SLOTS / 64],
             len: 0,
+            grow_at: Self::MIN_SLOTS * 4 / 5,
         };
-        seen.insert(hash, slot, |_| false, true);
+        kept.set(0, seen.bytes(), false);
+        seen.insert(hash, slot, |_| false, || true);
         seen
+    }
+
+    /// The bytes a table of `size` slots takes.
+    fn bytes_of(size: usize) -> u64 {
+        (size * size_of::<S>() + size / 64 * size_of::<u64>()) as u64
+    }
+
+    /// The bytes the table has allocated.
+    pub(super) fn bytes(&self) -> u64 {
+        (self.slots.capacity() * size_of::<S>() + self.used.capacity() * size_of::<u64>()) as u64
     }
 
     fn home(&self, hash: u64) -> usize {
@@ -252,15 +361,16 @@ impl<S: Copy> Seen<S> {
         self.used[slot / 64] >> (slot % 64) & 1 == 1
     }
 
-    /// Records `slot` (whose state's hash is `hash`) if there is `room`,
-    /// unless a slot already there `is` the same state.
+    /// Records `slot` (whose state's hash is `hash`) if there is `room`
+    /// (asked only for a state not seen), unless a slot already there `is`
+    /// the same state.
     #[inline]
     pub(super) fn insert(
         &mut self,
         hash: u64,
         slot: S,
         is: impl Fn(S) -> bool,
-        room: bool,
+        room: impl FnOnce() -> bool,
     ) -> Insert {
         let mask = self.slots.len() - 1;
         let mut at = self.home(hash);
@@ -270,7 +380,7 @@ impl<S: Copy> Seen<S> {
             }
             at = (at + 1) & mask;
         }
-        if !room {
+        if !room() {
             return Insert::Full;
         }
         self.slots[at] = slot;
@@ -279,24 +389,55 @@ impl<S: Copy> Seen<S> {
         Insert::New
     }
 
-    /// Whether the table is four fifths full: time to [`Seen::rebuild`].
+    /// Whether the table is as full as it may be: time to [`Seen::grow`].
+    #[inline]
     pub(super) fn is_full(&self) -> bool {
-        self.len * 5 > self.slots.len() * 4
+        self.len > self.grow_at
     }
 
-    /// Doubles the table and fills it with `slots` and their hashes, which
-    /// must be every slot it holds (the search passes its arena's). The old
-    /// table is freed before the new one is made, so growing never holds
-    /// both: the peak memory of a search is its arena and one table.
+    /// Makes room for more states: doubles the table and fills it with
+    /// `slots` and their hashes, which must be every slot it holds (the
+    /// search passes its arena's), if the budget has room; else lets it
+    /// fill to seven eighths. `Err`: it may take no more states (the bound
+    /// that stops the search), or, refused by the allocator, it has lost
+    /// its slots and the search must stop now ([`Grown::Lost`]).
+    ///
+    /// The old table is freed before the new one is made, so growing never
+    /// holds both: the peak memory of a search is its arena and one table.
     #[cold]
     #[inline(never)]
-    pub(super) fn rebuild(&mut self, slots: impl Iterator<Item = (S, u64)>) {
+    pub(super) fn grow(
+        &mut self,
+        slots: impl Iterator<Item = (S, u64)>,
+        kept: &mut Kept,
+    ) -> Result<(), Grown> {
         let size = self.slots.len() * 2;
+        let old = self.bytes();
+        let new = Self::bytes_of(size);
+        if let Err(bound) = kept.allow(old, new, new, false) {
+            let most = self.slots.len() / 8 * 7;
+            if self.grow_at < most {
+                self.grow_at = most;
+                return Ok(());
+            }
+            return Err(Grown::Full(bound));
+        }
         let filler = self.slots[0];
         self.slots = Vec::new();
         self.used = Vec::new();
-        self.slots = vec![filler; size];
-        self.used = vec![0; size / 64];
+        let made = fallible_vec(size, filler)
+            .and_then(|slots| Ok((slots, fallible_vec(size / 64, 0u64)?)));
+        let (new_slots, new_used) = match made {
+            Ok(made) => made,
+            Err(_) => {
+                kept.set(old, 0, false);
+                return Err(Grown::Lost(kept.refused(new)));
+            }
+        };
+        self.slots = new_slots;
+        self.used = new_used;
+        self.grow_at = size / 5 * 4;
+        kept.set(old, self.bytes(), false);
         let mask = size - 1;
         for (slot, hash) in slots {
             let mut at = self.home(hash);
@@ -306,7 +447,81 @@ impl<S: Copy> Seen<S> {
             self.slots[at] = slot;
             self.used[at / 64] |= 1 << (at % 64);
         }
+        Ok(())
     }
+}
+
+/// Why [`Seen::grow`] could not grow the table.
+#[derive(Debug)]
+pub(crate) enum Grown {
+    /// The table may take no more states: it stays as it is.
+    Full(Bound),
+    /// The allocator refused the new table after the old was freed.
+    Lost(Bound),
+}
+
+/// `size` copies of `item`, or the allocator's refusal.
+fn fallible_vec<T: Copy>(size: usize, item: T) -> Result<Vec<T>, TryReserveError> {
+    let mut made = Vec::new();
+    made.try_reserve_exact(size)?;
+    made.resize(size, item);
+    Ok(made)
+}
+
+/// A buffer whose growth a search counts: a `Vec` or a `BinaryHeap`.
+pub(crate) trait Buffer {
+    /// The bytes of one item.
+    const ITEM: usize;
+    fn length(&self) -> usize;
+    fn room(&self) -> usize;
+    fn reserve_exactly(&mut self, additional: usize) -> Result<(), TryReserveError>;
+}
+
+impl<T> Buffer for Vec<T> {
+    const ITEM: usize = size_of::<T>();
+    fn length(&self) -> usize {
+        self.len()
+    }
+    fn room(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve_exactly(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.try_reserve_exact(additional)
+    }
+}
+
+impl<T: Ord> Buffer for BinaryHeap<T> {
+    const ITEM: usize = size_of::<T>();
+    fn length(&self) -> usize {
+        self.len()
+    }
+    fn room(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve_exactly(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.try_reserve_exact(additional)
+    }
+}
+
+/// The bytes `buffer` has allocated.
+pub(crate) fn buffer_bytes<B: Buffer>(buffer: &B) -> u64 {
+    (buffer.room() * B::ITEM) as u64
+}
+
+/// Makes room for one more item in `buffer`: twice its capacity, or as
+/// much as the search's budget leaves, or the bound that stops it.
+#[cold]
+#[inline(never)]
+pub(crate) fn make_room<B: Buffer>(buffer: &mut B, kept: &mut Kept) -> Result<(), Bound> {
+    let item = B::ITEM.max(1) as u64;
+    let old = buffer_bytes(buffer);
+    let want = (buffer.room() * 2).max(64) as u64 * item;
+    let need = (buffer.length() + 1) as u64 * item;
+    let granted = kept.allow(old, want, need, false)?;
+    let items = (granted / item) as usize;
+    let grown = buffer.reserve_exactly(items - buffer.length());
+    kept.set(old, buffer_bytes(buffer), false);
+    grown.map_err(|_| kept.refused(granted.saturating_sub(old)))
 }
 
 /// What a visited table did with a state.
@@ -323,7 +538,7 @@ pub(crate) enum Insert {
 pub(crate) enum Indexed {
     Known(usize),
     New(usize),
-    /// New, but the search may store no more states.
+    /// New, but there is no `room` for it.
     Full,
 }
 
@@ -333,14 +548,23 @@ pub(crate) struct NodeIndex {
 }
 
 impl NodeIndex {
-    pub(super) fn new<G: Game>(game: &G, arena: &Arena<G>) -> Self {
+    pub(super) fn new<G: Game>(game: &G, arena: &Arena<G>, kept: &mut Kept) -> Self {
         let mut table = HashTable::new();
         table.insert_unique(hash_of(&arena.id(game, 0)), 0, |_| 0);
-        NodeIndex { table }
+        let index = NodeIndex { table };
+        kept.set(0, index.bytes(), false);
+        index
+    }
+
+    /// The bytes the table has allocated.
+    pub(super) fn bytes(&self) -> u64 {
+        self.table.allocation_size() as u64
     }
 
     /// The node holding `state`'s id, or else the node a copy of `state` is
-    /// pushed as now, reached from `parent` (if there is `room`).
+    /// pushed as now, reached from `parent` at `cost` (if there is `room`,
+    /// asked only for a state not seen). `Err`: the table could not grow
+    /// (its bound stops the search).
     ///
     /// Always inlined into best-first's successor closure: otherwise the
     /// hash table's lookup is left a call of its own (on Hug Maze, A* runs
@@ -350,25 +574,56 @@ impl NodeIndex {
         &mut self,
         game: &G,
         arena: &mut Arena<G>,
-        state: &G::State,
-        parent: usize,
-        room: bool,
-    ) -> Indexed {
+        (state, parent, cost): (&G::State, usize, Cost),
+        room: impl Fn(&Arena<G>) -> bool,
+        kept: &mut Kept,
+    ) -> Result<Indexed, Bound> {
         let id = id_of(game, state);
+        let hash = hash_of(&id);
+        if self.table.len() == self.table.capacity() {
+            // A lookup through `entry` would grow a full table on its own,
+            // infallibly: look first, and grow only for a new state.
+            let stored = &*arena;
+            let found = self
+                .table
+                .find(hash, |&node| same::<G>(stored.id(game, node as usize), id));
+            if let Some(&node) = found {
+                return Ok(Indexed::Known(node as usize));
+            }
+            if !room(arena) {
+                return Ok(Indexed::Full);
+            }
+            self.grow(game, arena, kept)?;
+        }
         let stored = &*arena;
         let entry = self.table.entry(
-            hash_of(&id),
+            hash,
             |&node| same::<G>(stored.id(game, node as usize), id),
             |&node| hash_of(&stored.id(game, node as usize)),
         );
-        match entry {
+        Ok(match entry {
             Entry::Occupied(found) => Indexed::Known(*found.get() as usize),
-            Entry::Vacant(_) if !room => Indexed::Full,
+            Entry::Vacant(_) if !room(arena) => Indexed::Full,
             Entry::Vacant(slot) => {
                 slot.insert(arena.len() as u32);
-                Indexed::New(arena.push(state, parent))
+                Indexed::New(arena.push_with_cost(state, parent, cost))
             }
-        }
+        })
+    }
+
+    /// Doubles the table (hashbrown holds the old one while it fills the
+    /// new), if the budget has room and the allocator agrees.
+    #[cold]
+    #[inline(never)]
+    fn grow<G: Game>(&mut self, game: &G, arena: &Arena<G>, kept: &mut Kept) -> Result<(), Bound> {
+        let old = self.bytes();
+        let new = (old * 2).max(1 << 10);
+        kept.allow(old, new, new, true)?;
+        let grown = self
+            .table
+            .try_reserve(1, |&node| hash_of(&arena.id(game, node as usize)));
+        kept.set(old, self.bytes(), true);
+        grown.map_err(|_| kept.refused(new))
     }
 }
 
@@ -397,16 +652,19 @@ mod tests {
         let keys: Vec<u64> = (0..100_000u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
-        let insert = |seen: &mut Seen<u64>, key: u64, room| {
-            seen.insert(hash_of(&key), key, |slot| slot == key, room)
+        let insert = |seen: &mut Seen<u64>, key: u64, room: bool| {
+            seen.insert(hash_of(&key), key, |slot| slot == key, || room)
         };
-        let mut seen = Seen::new((keys[0], hash_of(&keys[0])));
+        let mut kept = Kept::new(u64::MAX);
+        let mut seen = Seen::new((keys[0], hash_of(&keys[0])), &mut kept);
         for (stored, &key) in keys.iter().enumerate().skip(1) {
             assert_eq!(insert(&mut seen, key, true), Insert::New);
             if seen.is_full() {
-                seen.rebuild(keys[..=stored].iter().map(|&key| (key, hash_of(&key))));
+                let slots = keys[..=stored].iter().map(|&key| (key, hash_of(&key)));
+                seen.grow(slots, &mut kept).expect("no budget to speak of");
             }
         }
+        assert_eq!(kept.peak(), seen.bytes());
         assert!(seen.slots.len() >= 131_072, "it grew");
         for &key in &keys {
             assert_eq!(insert(&mut seen, key, true), Insert::Known);

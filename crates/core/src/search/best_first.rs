@@ -3,12 +3,14 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use super::arena::{Arena, Indexed, NodeIndex};
+use super::arena::{Arena, Indexed, NodeIndex, make_room};
+use super::budget::{Bound, Budget, Reached};
+use super::ledger::Kept;
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game, OwnedState};
 
 /// Uniform-cost search: the cheapest win for any move costs, free moves
-/// included.
+/// included, within `budget` (a number alone is a state limit: [`Budget`]).
 ///
 /// ```
 /// # use puzzle_qa_core::game::{Cost, Game, NotationError};
@@ -35,8 +37,8 @@ use crate::game::{Cost, Game, OwnedState};
 /// assert_eq!(outcome.par(), Some(2)); // 0 +1 → 1 *2 → 2 +1 → 3 *2 → 6
 /// assert_eq!(outcome.path().map(|p| Doubling.format_moves(p)), Some("+*+*".to_string()));
 /// ```
-pub fn dijkstra<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
-    best_first(game, limit, |_| 0)
+pub fn dijkstra<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
+    best_first(game, budget.into(), |_| 0)
 }
 
 /// A* search guided by [`Game::heuristic`]; with no heuristic it is
@@ -70,8 +72,10 @@ pub fn dijkstra<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
 /// assert_eq!(blind.par(), Some(10));
 /// assert!(informed.stats().expanded < blind.stats().expanded);
 /// ```
-pub fn astar<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
-    best_first(game, limit, |state| game.heuristic(state).unwrap_or(0))
+pub fn astar<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
+    best_first(game, budget.into(), |state| {
+        game.heuristic(state).unwrap_or(0)
+    })
 }
 
 /// One best-first loop serves both: nodes are ordered by `g + h`, ties broken
@@ -81,20 +85,25 @@ pub fn astar<G: Game>(game: &G, limit: usize) -> Outcome<G::Move> {
 /// ([`Game::is_hung`]) is noted when it is generated, and the first kept.
 fn best_first<G: Game>(
     game: &G,
-    limit: usize,
+    budget: Budget,
     heuristic: impl Fn(&G::State) -> Cost,
 ) -> Outcome<G::Move> {
+    let Budget {
+        states: limit,
+        bytes,
+    } = budget;
     let clock = Instant::now();
+    let mut kept = Kept::new(bytes);
     let start = game.start();
-    let mut arena = Arena::new(start.borrow());
-    let mut index = NodeIndex::new(game, &arena);
-    // Best known cost to reach each stored node, indexed like the arena.
-    let mut best: Vec<Cost> = vec![0];
+    // Each node's best known cost is kept beside it, in the arena.
+    let mut arena = Arena::new(start.borrow(), true, &mut kept);
+    let mut index = NodeIndex::new(game, &arena, &mut kept);
     // Entries: (f, Reverse-ordered g, sequence number, node). A min-heap via
     // `Reverse`; stale entries (whose g is no longer the node's best) are
     // skipped when popped. `f` saturates: a game may answer a huge bound
     // for a state that can never win.
     let mut frontier = BinaryHeap::new();
+    make_room(&mut frontier, &mut kept).expect("a few entries fit any budget");
     let mut sequence = 0u64;
     frontier.push(Reverse((
         heuristic(start.borrow()),
@@ -103,11 +112,12 @@ fn best_first<G: Game>(
         0usize,
     )));
     let mut expanded = 0u64;
-    let stats = |expanded: u64, arena: &Arena<G>| Stats {
+    let stats = |expanded: u64, arena: &Arena<G>, kept: &Kept| Stats {
         expanded,
         stored: arena.len() as u64,
         elapsed: clock.elapsed(),
         state_bytes: arena.state_bytes(),
+        kept_bytes: kept.peak(),
     };
     // The state being expanded, copied out of the arena, which grows while
     // its successors are pushed; reused, so a slice state is not allocated.
@@ -117,7 +127,7 @@ fn best_first<G: Game>(
 
     while let Some(Reverse((_, inverted_g, _, node))) = frontier.pop() {
         let g = Cost::MAX - inverted_g;
-        if g != best[node] {
+        if g != arena.cost(node) {
             continue;
         }
         arena.state(node).clone_into(&mut state);
@@ -125,14 +135,15 @@ fn best_first<G: Game>(
             return Outcome::Solved {
                 par: g,
                 path: arena.path_to(game, node).0,
-                stats: stats(expanded, &arena),
+                stats: stats(expanded, &arena, &kept),
                 hang: hang.map(|node| arena.hang_after(game, node)),
             };
         }
         expanded += 1;
-        let mut full = false;
+        // Why the search stops here, once a successor cannot be kept.
+        let mut stop: Option<Bound> = None;
         game.successors(state.borrow(), |_, next, cost| {
-            if full {
+            if stop.is_some() {
                 return;
             }
             if game.is_hung(next) {
@@ -140,23 +151,37 @@ fn best_first<G: Game>(
                 return;
             }
             let next_g = g + cost;
-            let room = arena.len() < limit;
-            let child = match index.find_or_push(game, &mut arena, next, node, room) {
-                Indexed::Known(known) if best[known] <= next_g => return,
-                Indexed::Known(known) => {
-                    arena.relink(known, node);
-                    best[known] = next_g;
-                    known
-                }
-                Indexed::Full => {
-                    full = true;
-                    return;
-                }
-                Indexed::New(child) => {
-                    best.push(next_g);
-                    child
+            let room = |arena: &Arena<G>| arena.len() < limit && arena.fits(next);
+            let found = loop {
+                match index.find_or_push(game, &mut arena, (next, node, next_g), room, &mut kept) {
+                    Ok(Indexed::Full) if arena.len() >= limit => break Err(Bound::States),
+                    Ok(Indexed::Full) => match arena.grow(next, &mut kept) {
+                        // Room now: look it up again.
+                        Ok(()) => continue,
+                        Err(bound) => break Err(bound),
+                    },
+                    found => break found,
                 }
             };
+            let child = match found {
+                Ok(Indexed::Known(known)) if arena.cost(known) <= next_g => return,
+                Ok(Indexed::Known(known)) => {
+                    arena.relink(known, node, next_g);
+                    known
+                }
+                Ok(Indexed::New(child)) => child,
+                Ok(Indexed::Full) => unreachable!("a full arena grows or stops the search"),
+                Err(bound) => {
+                    stop = Some(bound);
+                    return;
+                }
+            };
+            if frontier.len() == frontier.capacity()
+                && let Err(bound) = make_room(&mut frontier, &mut kept)
+            {
+                stop = Some(bound);
+                return;
+            }
             sequence += 1;
             frontier.push(Reverse((
                 next_g.saturating_add(heuristic(next)),
@@ -165,14 +190,18 @@ fn best_first<G: Game>(
                 child,
             )));
         });
-        if full {
+        if let Some(bound) = stop {
             return Outcome::LimitReached {
-                stats: stats(expanded, &arena),
+                stats: stats(expanded, &arena, &kept),
                 hang: hang.map(|node| arena.hang_after(game, node)),
+                reached: Reached {
+                    bound,
+                    depths: None,
+                },
             };
         }
     }
-    let stats = stats(expanded, &arena);
+    let stats = stats(expanded, &arena, &kept);
     match hang {
         Some(node) => Outcome::Hung {
             hang: arena.hang_after(game, node),

@@ -7,6 +7,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::arena::{Arena, Indexed, NodeIndex};
+use super::ledger::Kept;
 use crate::game::{Cost, Game};
 
 /// Every state reachable from a level's start (a won state is terminal, as
@@ -52,8 +53,10 @@ impl<G: Game> StateGraph<G> {
     /// Explores everything reachable from the start, or `None` if that is
     /// more than `limit` states.
     pub fn explore(game: &G, limit: usize) -> Option<Self> {
-        let mut arena = Arena::new(game.start().borrow());
-        let mut index = NodeIndex::new(game, &arena);
+        // A small level's graph, for tests: bounded by `limit` alone.
+        let mut kept = Kept::new(u64::MAX);
+        let mut arena = Arena::new(game.start().borrow(), false, &mut kept);
+        let mut index = NodeIndex::new(game, &arena, &mut kept);
         let mut state = game.start();
         let mut edges = Vec::new();
         let mut head = 0;
@@ -65,9 +68,16 @@ impl<G: Game> StateGraph<G> {
                     if game.is_hung(next) {
                         return;
                     }
-                    let id = match index.find_or_push(game, &mut arena, next, head, true) {
-                        Indexed::Known(id) | Indexed::New(id) => id,
-                        Indexed::Full => unreachable!("there is always room"),
+                    let fits = |arena: &Arena<G>| arena.fits(next);
+                    let id = loop {
+                        let found =
+                            index.find_or_push(game, &mut arena, (next, head, 0), fits, &mut kept);
+                        match found.expect("no budget to reach") {
+                            Indexed::Known(id) | Indexed::New(id) => break id,
+                            Indexed::Full => {
+                                arena.grow(next, &mut kept).expect("no budget to reach")
+                            }
+                        }
                     };
                     edges.push((head, id, cost));
                 });

@@ -7,14 +7,19 @@
 //! * [`astar`]: Dijkstra guided by the game's admissible heuristic.
 //!
 //! Every solver stops with [`Outcome::LimitReached`] once it would store more
-//! than `limit` states, so a runaway level is a clear failure, never a hang.
-//! A move whose rules never settle is a dead end it reports ([`Hang`]).
-//! The statistics are defined once, in ARCHITECTURE.md.
+//! than its state limit, or its own buffers would take more than its memory
+//! budget ([`Budget`]), or the machine refuses it memory: a runaway level
+//! is a clear failure, never a hang or a crash, and the outcome says which
+//! bound it reached ([`Reached`]). A move whose rules never settle is a
+//! dead end it reports ([`Hang`]). The statistics are defined once, in
+//! ARCHITECTURE.md.
 
 mod arena;
 mod best_first;
 mod bfs;
+mod budget;
 mod graph;
+pub mod ledger;
 #[cfg(feature = "pathfinding")]
 mod reference;
 pub(crate) mod store;
@@ -27,6 +32,7 @@ use crate::game::{Cost, Game};
 
 pub use best_first::{astar, dijkstra};
 pub use bfs::bfs;
+pub use budget::{Bound, Budget, DEFAULT_MEMORY, Depths, Reached, SIZE_FORMS, Size, parse_size};
 pub use graph::StateGraph;
 #[cfg(feature = "pathfinding")]
 pub use reference::pathfinding_bfs;
@@ -48,6 +54,11 @@ pub struct Stats {
     /// not their parent links or the visited set. See
     /// [`State`](crate::game::State).
     pub state_bytes: u64,
+    /// The most bytes the search's own buffers held at once: the states,
+    /// their parent links, the visited table, the queue, costs and heap,
+    /// counted by capacity (what the memory budget bounds; the same on any
+    /// machine).
+    pub kept_bytes: u64,
 }
 
 impl Stats {
@@ -63,6 +74,16 @@ impl Stats {
             0.0
         } else {
             self.state_bytes as f64 / self.stored as f64
+        }
+    }
+
+    /// What the search kept per stored state, everything counted:
+    /// `kept_bytes / stored` (0 when nothing was stored).
+    pub fn kept_per_state(&self) -> f64 {
+        if self.stored == 0 {
+            0.0
+        } else {
+            self.kept_bytes as f64 / self.stored as f64
         }
     }
 }
@@ -95,12 +116,14 @@ pub enum Outcome<M> {
         /// How much work the search did.
         stats: Stats,
     },
-    /// The search stopped at its state limit without deciding.
+    /// The search stopped at a bound without deciding.
     LimitReached {
         /// How much work the search did.
         stats: Stats,
         /// The first move met on the way that never settles, if any.
         hang: Option<Hang<M>>,
+        /// Which bound, and how far the search got.
+        reached: Reached,
     },
 }
 
@@ -209,6 +232,14 @@ impl<M> Outcome<M> {
         }
     }
 
+    /// Which bound stopped the search, if one did.
+    pub fn reached(&self) -> Option<&Reached> {
+        match self {
+            Outcome::LimitReached { reached, .. } => Some(reached),
+            _ => None,
+        }
+    }
+
     /// The verdict alone, without the path.
     pub fn status(&self) -> Status {
         match self {
@@ -231,7 +262,8 @@ pub enum Status {
     /// No reachable state was found to win, and some move never settles
     /// ([`Hang`]): the level is broken, not unsolvable.
     Hang,
-    /// The search stopped at its state limit without deciding.
+    /// The search stopped at a bound (its state limit, its memory budget,
+    /// the machine's memory) without deciding.
     Limit,
 }
 
@@ -280,6 +312,18 @@ pub struct SearchOptions {
     pub algorithm: Algorithm,
     /// The most states the search may store.
     pub limit: usize,
+    /// The most bytes the search's own buffers may take ([`Budget`]).
+    pub memory: u64,
+}
+
+impl SearchOptions {
+    /// The search's bounds.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            states: self.limit,
+            bytes: self.memory,
+        }
+    }
 }
 
 impl Default for SearchOptions {
@@ -287,16 +331,18 @@ impl Default for SearchOptions {
         SearchOptions {
             algorithm: Algorithm::Bfs,
             limit: DEFAULT_STATE_LIMIT,
+            memory: DEFAULT_MEMORY,
         }
     }
 }
 
 /// Runs the solver `options` asks for.
 pub fn solve<G: Game>(game: &G, options: SearchOptions) -> Outcome<G::Move> {
+    let budget = options.budget();
     match options.algorithm {
-        Algorithm::Bfs if game.unit_costs() => bfs(game, options.limit),
-        Algorithm::Bfs | Algorithm::Dijkstra => dijkstra(game, options.limit),
-        Algorithm::Astar => astar(game, options.limit),
+        Algorithm::Bfs if game.unit_costs() => bfs(game, budget),
+        Algorithm::Bfs | Algorithm::Dijkstra => dijkstra(game, budget),
+        Algorithm::Astar => astar(game, budget),
     }
 }
 
@@ -349,7 +395,14 @@ mod tests {
     const SOLVERS: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
 
     fn run(board: &Board, algorithm: Algorithm, limit: usize) -> Outcome<(i32, i32)> {
-        solve(board, SearchOptions { algorithm, limit })
+        solve(
+            board,
+            SearchOptions {
+                algorithm,
+                limit,
+                ..SearchOptions::default()
+            },
+        )
     }
 
     #[test]

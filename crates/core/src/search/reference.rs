@@ -37,6 +37,7 @@ pub fn pathfinding_bfs<G: Game>(game: &G) -> Outcome<()> {
         stored: 0,
         elapsed: clock.elapsed(),
         state_bytes: 0,
+        kept_bytes: 0,
     };
     match path {
         Some(states) => Outcome::Solved {

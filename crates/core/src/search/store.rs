@@ -14,6 +14,7 @@
 //!   node numbers and compare the stored elements, so a state's elements
 //!   are never copied twice.
 
+use std::collections::TryReserveError;
 use std::hash::Hash;
 
 /// A key's bounds (the game's [`Game::Key`](crate::game::Game::Key)).
@@ -64,6 +65,10 @@ pub trait Store<S: ?Sized>: Default {
     /// Holds `state` in this store if it must, and says how to find it.
     fn hold(&mut self, state: &S) -> Self::Held;
 
+    /// Whether [`Store::hold`] can hold `state` without the store growing
+    /// (always, for a state held in itself).
+    fn can_hold(&self, state: &S) -> bool;
+
     /// The state `held` stands for.
     fn held<'a>(&'a self, held: &'a Self::Held) -> &'a S;
 
@@ -87,6 +92,22 @@ pub trait Store<S: ?Sized>: Default {
     /// The bytes the stored states take, all together (what is in use,
     /// not the spare capacity).
     fn state_bytes(&self) -> u64;
+
+    /// The bytes the store has allocated: its capacity, what a search
+    /// counts against its memory budget.
+    fn capacity_bytes(&self) -> u64;
+
+    /// Whether `state` can be stored without the store growing.
+    fn fits(&self, state: &S) -> bool;
+
+    /// The bytes a store of `states` states would take, were they like
+    /// those stored so far and `next`.
+    fn bytes_for(&self, states: usize, next: &S) -> u64;
+
+    /// Grows the store to room for `states` states like those stored so
+    /// far and `next` (at least room for `next`), or says the allocator
+    /// refused: the store is then as it was.
+    fn try_grow(&mut self, states: usize, next: &S) -> Result<(), TryReserveError>;
 }
 
 impl<T: Key> Store<T> for Vec<T> {
@@ -130,6 +151,11 @@ impl<T: Key> Store<T> for Vec<T> {
     }
 
     #[inline]
+    fn can_hold(&self, _: &T) -> bool {
+        true
+    }
+
+    #[inline]
     fn held<'a>(&'a self, held: &'a T) -> &'a T {
         held
     }
@@ -163,6 +189,24 @@ impl<T: Key> Store<T> for Vec<T> {
     fn state_bytes(&self) -> u64 {
         (Vec::len(self) * size_of::<T>()) as u64
     }
+
+    fn capacity_bytes(&self) -> u64 {
+        (self.capacity() * size_of::<T>()) as u64
+    }
+
+    #[inline]
+    fn fits(&self, _: &T) -> bool {
+        Vec::len(self) < self.capacity()
+    }
+
+    fn bytes_for(&self, states: usize, _: &T) -> u64 {
+        (states * size_of::<T>()) as u64
+    }
+
+    fn try_grow(&mut self, states: usize, _: &T) -> Result<(), TryReserveError> {
+        let states = states.max(Vec::len(self) + 1);
+        self.try_reserve_exact(states - Vec::len(self))
+    }
 }
 
 /// Slice states back to back in one vector of elements: state `i` is
@@ -170,14 +214,23 @@ impl<T: Key> Store<T> for Vec<T> {
 /// elements, which is the usual case (a level fixes its cell count). The
 /// first state of another length turns on an end offset per state, so
 /// states of varying length (a child process's opaque bytes) cost their
-/// elements plus 8 bytes each, and no fixed-length game pays for it.
+/// elements plus 4 bytes each, and no fixed-length game pays for it.
+///
+/// An end is kept in 32 bits, its low half: the few states where the high
+/// half steps up (every 4 Gi elements, which a store reaches only under a
+/// memory budget of many gigabytes) are listed in `wraps`, so an end is
+/// one load while that list is empty, and a binary search of a short list
+/// after.
 pub struct Slices<T> {
     elements: Vec<T>,
     /// Elements per state, while `ends` is empty.
     stride: usize,
-    /// Where each state ends in `elements`; empty while all lengths are
-    /// `stride`.
-    ends: Vec<usize>,
+    /// Where each state ends in `elements`, modulo 2³²; empty while all
+    /// lengths are `stride`.
+    ends: Vec<u32>,
+    /// The states whose end is the first past another multiple of 2³²
+    /// elements, in order.
+    wraps: Vec<usize>,
     len: usize,
 }
 
@@ -187,8 +240,37 @@ impl<T> Default for Slices<T> {
             elements: Vec::new(),
             stride: 0,
             ends: Vec::new(),
+            wraps: Vec::new(),
             len: 0,
         }
+    }
+}
+
+impl<T> Slices<T> {
+    /// Where state `node` ends in `elements`, once lengths vary.
+    #[inline]
+    fn end(&self, node: usize) -> usize {
+        let low = self.ends[node] as usize;
+        if self.wraps.is_empty() {
+            low
+        } else {
+            let high = self.wraps.partition_point(|&wrap| wrap <= node) as u64;
+            ((high << 32) | low as u64) as usize
+        }
+    }
+
+    /// Whether a state of `length` elements turns on (or needs) the ends.
+    fn varies_with(&self, length: usize) -> bool {
+        !self.ends.is_empty() || (self.len > 0 && length != self.stride)
+    }
+
+    /// Records that the state just stored ends at `end`.
+    fn push_end(&mut self, end: usize) {
+        let before = self.len.checked_sub(1).map_or(0, |last| self.end(last));
+        if end as u64 >> 32 != before as u64 >> 32 {
+            self.wraps.push(self.len);
+        }
+        self.ends.push(end as u32);
     }
 }
 
@@ -234,6 +316,11 @@ impl<T: Key> Store<[T]> for Slices<T> {
     }
 
     #[inline]
+    fn can_hold(&self, state: &[T]) -> bool {
+        self.fits(state)
+    }
+
+    #[inline]
     fn held<'a>(&'a self, held: &'a u32) -> &'a [T] {
         self.get(*held as usize)
     }
@@ -249,8 +336,8 @@ impl<T: Key> Store<[T]> for Slices<T> {
             debug_assert!(node < self.len, "state {node} of {}", self.len);
             &self.elements[node * self.stride..][..self.stride]
         } else {
-            let start = node.checked_sub(1).map_or(0, |before| self.ends[before]);
-            &self.elements[start..self.ends[node]]
+            let start = node.checked_sub(1).map_or(0, |before| self.end(before));
+            &self.elements[start..self.end(node)]
         }
     }
 
@@ -266,11 +353,18 @@ impl<T: Key> Store<[T]> for Slices<T> {
         if self.len == 0 {
             self.stride = state.len();
         } else if self.ends.is_empty() && state.len() != self.stride {
-            self.ends = (1..=self.len).map(|node| node * self.stride).collect();
+            let ends = (1..=self.len).map(|node| node * self.stride);
+            self.ends.reserve(self.len + 1);
+            for (node, end) in ends.enumerate() {
+                if node > 0 && end as u64 >> 32 != (end - self.stride) as u64 >> 32 {
+                    self.wraps.push(node);
+                }
+                self.ends.push(end as u32);
+            }
         }
         self.elements.extend_from_slice(state);
         if !self.ends.is_empty() {
-            self.ends.push(self.elements.len());
+            self.push_end(self.elements.len());
         }
         self.len += 1;
     }
@@ -278,11 +372,59 @@ impl<T: Key> Store<[T]> for Slices<T> {
     fn clear(&mut self) {
         self.elements.clear();
         self.ends.clear();
+        self.wraps.clear();
         self.len = 0;
     }
 
     fn state_bytes(&self) -> u64 {
-        (self.elements.len() * size_of::<T>() + self.ends.len() * size_of::<usize>()) as u64
+        (self.elements.len() * size_of::<T>() + self.ends.len() * size_of::<u32>()) as u64
+    }
+
+    fn capacity_bytes(&self) -> u64 {
+        (self.elements.capacity() * size_of::<T>()
+            + self.ends.capacity() * size_of::<u32>()
+            + self.wraps.capacity() * size_of::<usize>()) as u64
+    }
+
+    #[inline]
+    fn fits(&self, state: &[T]) -> bool {
+        let elements = self.elements.len() + state.len() <= self.elements.capacity();
+        if self.varies_with(state.len()) {
+            // An end for every state so far and this one (turning the ends
+            // on writes them all).
+            elements && self.ends.capacity() > self.len
+        } else {
+            elements
+        }
+    }
+
+    fn bytes_for(&self, states: usize, next: &[T]) -> u64 {
+        // As many elements a state as those stored and `next` average.
+        let stored = (self.elements.len() + next.len()) as u128;
+        let elements = (stored * states as u128).div_ceil(self.len as u128 + 1);
+        let ends = if self.varies_with(next.len()) {
+            states * size_of::<u32>()
+        } else {
+            0
+        };
+        (elements as u64).saturating_mul(size_of::<T>() as u64) + ends as u64
+    }
+
+    fn try_grow(&mut self, states: usize, next: &[T]) -> Result<(), TryReserveError> {
+        let states = states.max(self.len + 1);
+        let stored = (self.elements.len() + next.len()) as u128;
+        let elements = ((stored * states as u128).div_ceil(self.len as u128 + 1) as usize)
+            .max(self.elements.len() + next.len());
+        let varies = self.varies_with(next.len());
+        // Both vectors are reserved before either grows, so a refusal
+        // leaves the store as it was (a reserve that succeeded only adds
+        // capacity).
+        self.elements
+            .try_reserve_exact(elements - self.elements.len())?;
+        if varies {
+            self.ends.try_reserve_exact(states - self.ends.len())?;
+        }
+        Ok(())
     }
 }
 
@@ -311,7 +453,7 @@ mod tests {
         store.push(b"jk");
         let all: Vec<&[u8]> = (0..store.len()).map(|node| store.get(node)).collect();
         assert_eq!(all, [&b"ab"[..], b"cd", b"", b"efghi", b"jk"]);
-        assert_eq!(store.state_bytes(), 11 + 5 * 8);
+        assert_eq!(store.state_bytes(), 11 + 5 * 4);
         store.clear();
         store.push(b"xyz");
         store.push(b"uvw");

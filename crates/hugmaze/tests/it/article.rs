@@ -39,6 +39,7 @@ fn its_largest_ablated_copy_stores_about_856_000_states() {
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
         limit: DEFAULT_STATE_LIMIT,
+        memory: puzzle_qa_core::search::DEFAULT_MEMORY,
     };
     let results = ablation::run(&level, Some(27), level.mechanics(), options)
         .expect("no move of the level hangs");

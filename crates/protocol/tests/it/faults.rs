@@ -18,6 +18,7 @@ fn solving(fault: &str, extra: &str) -> String {
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
         limit: 1000,
+        memory: puzzle_qa_core::search::DEFAULT_MEMORY,
     };
     caught(|| level.solve(options)).expect_err("the fault stops the search")
 }
@@ -91,6 +92,7 @@ fn a_request_with_no_answer_times_out_the_process_is_stopped_and_the_state_is_a_
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
         limit: 1000,
+        memory: puzzle_qa_core::search::DEFAULT_MEMORY,
     };
     let solution = caught(|| level.solve(options)).expect("a hang is no fault");
     assert_eq!(solution.status, Status::Hang);

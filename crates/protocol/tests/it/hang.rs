@@ -12,6 +12,7 @@ use crate::{game, load, manifest, python};
 const OPTIONS: SearchOptions = SearchOptions {
     algorithm: Algorithm::Bfs,
     limit: 1000,
+    memory: puzzle_qa_core::search::DEFAULT_MEMORY,
 };
 
 /// A short timeout: each hang found costs a few of them.

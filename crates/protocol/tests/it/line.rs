@@ -8,6 +8,7 @@ use crate::{game, load, manifest, python};
 const OPTIONS: SearchOptions = SearchOptions {
     algorithm: Algorithm::Bfs,
     limit: 1000,
+    memory: puzzle_qa_core::search::DEFAULT_MEMORY,
 };
 
 #[test]

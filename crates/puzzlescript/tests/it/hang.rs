@@ -79,7 +79,7 @@ fn a_hang_past_the_first_win_is_found_by_the_exploration_for_dead_rules() {
     let outcome = bfs(&level, 10_000);
     assert_eq!((outcome.par(), outcome.hang()), (Some(1), None));
     let hang = level
-        .idle(10_000)
+        .idle(10_000.into())
         .expect("the space is small")
         .expect_err("the trigger is four steps away");
     assert_eq!(hang.moves, [RIGHT; 4]);
@@ -87,6 +87,9 @@ fn a_hang_past_the_first_win_is_found_by_the_exploration_for_dead_rules() {
     assert_eq!(level.fired_rules(10_000), None);
     // A level whose every move settles has its dead rules as before.
     let plugged = bounce(4);
-    let dead = plugged.idle(10_000).expect("small").expect("no hang");
+    let dead = plugged
+        .idle(10_000.into())
+        .expect("small")
+        .expect("no hang");
     assert!(dead.iter().any(|rule| rule.contains("again")), "{dead:?}");
 }
