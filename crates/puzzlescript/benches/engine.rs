@@ -44,28 +44,28 @@ struct Counted {
 }
 
 impl CoreGame for Counted {
-    type State = [u32];
+    type State = [u8];
     type Key = ();
     type Move = Move;
     type Refusal = <Level as CoreGame>::Refusal;
 
-    fn start(&self) -> Vec<u32> {
+    fn start(&self) -> Vec<u8> {
         self.level.start()
     }
-    fn key(&self, _: &[u32]) {}
-    fn is_won(&self, state: &[u32]) -> bool {
+    fn key(&self, _: &[u8]) {}
+    fn is_won(&self, state: &[u8]) -> bool {
         self.level.is_won(state)
     }
-    fn is_hung(&self, state: &[u32]) -> bool {
+    fn is_hung(&self, state: &[u8]) -> bool {
         self.level.is_hung(state)
     }
-    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {
+    fn moves(&self, state: &[u8]) -> impl Iterator<Item = Move> {
         self.level.moves(state)
     }
-    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Self::Refusal> {
+    fn step(&self, state: &[u8], mv: Move) -> Result<(Vec<u8>, Cost), Self::Refusal> {
         self.level.step(state, mv)
     }
-    fn successors(&self, state: &[u32], visit: impl FnMut(Move, &[u32], Cost)) {
+    fn successors(&self, state: &[u8], visit: impl FnMut(Move, &[u8], Cost)) {
         // Counted as the peers count: every input tried from an expanded
         // state, whether or not it changes the level.
         let tried = self.level.moves(state).count() as u64;
