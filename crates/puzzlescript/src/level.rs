@@ -132,6 +132,7 @@ impl Level {
             game.stride(),
             &game.changing_objects(),
             &game.moving_objects(),
+            &game.appearing_objects(),
             &layers,
         );
         let mut level = Level {

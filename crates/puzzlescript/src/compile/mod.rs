@@ -139,12 +139,21 @@ impl Game {
         self.changes().1
     }
 
-    /// [`Game::changing_objects`] and [`Game::moving_objects`].
-    fn changes(&self) -> (Vec<u32>, Vec<u32>) {
+    /// Of [`Game::changing_objects`], those a rule may create (set in a
+    /// cell that need not hold them): a door that closes or opens, a gun a
+    /// crate turns into; not a wall a rule may only clear.
+    pub fn appearing_objects(&self) -> Vec<u32> {
+        self.changes().2
+    }
+
+    /// [`Game::changing_objects`], [`Game::moving_objects`] and
+    /// [`Game::appearing_objects`].
+    fn changes(&self) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
         let words = self.stride_obj;
         let mut moving = self.player.to_vec();
         moving.resize(words, 0);
         let mut changing = moving.clone();
+        let mut appearing = vec![0u32; words];
         for rule in self
             .rules
             .iter()
@@ -178,9 +187,10 @@ impl Game {
             for w in 0..words {
                 moving[w] |= destroyed[w] & created[w];
                 changing[w] |= destroyed[w] | created[w] | moving[w];
+                appearing[w] |= created[w];
             }
         }
-        (changing, moving)
+        (changing, moving, appearing)
     }
 
     /// The objects that can be in a cell `p` matches, layer by layer (see

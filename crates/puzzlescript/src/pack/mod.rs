@@ -55,6 +55,11 @@ pub(crate) struct Packing {
     fields: Vec<Field>,
     /// Bits all fields take together: a board's part of fixed size.
     field_bits: usize,
+    /// Where the start holds an object that can only appear or disappear
+    /// (a door, shut or open), and how each layer's such objects are told
+    /// there (`None`: as everywhere else, by lists of changed cells).
+    sites: Option<Universe>,
+    spots: Vec<Spot>,
     lists: Vec<List>,
     /// Per word: the moving objects carried as lists, the others carried
     /// as their changes, and each one's list.
@@ -91,6 +96,31 @@ struct Field {
     value_of_bit: [u8; 32],
     bit_of_value: Vec<u8>,
 }
+
+/// A layer's appearing objects of one word, told in each site
+/// ([`Packing::sites`]) as a number: 0 while the cell holds what it held
+/// at the start, else 1 and which of them it holds now (0: none).
+///
+/// Why: a door that opens changes two objects in its cell (the shut door
+/// goes, the open one comes), and a list of changed cells grows by both,
+/// so that state is longer than the start's; a level whose states vary in
+/// length pays an end offset for each. Told here, a door costs a few bits
+/// in every state, and every state keeps the start's length.
+#[derive(Clone, Debug)]
+struct Spot {
+    word: usize,
+    mask: u32,
+    width: u32,
+    /// Where it starts among the fields (after every [`Field`]).
+    offset: usize,
+    value_of_bit: [u8; 32],
+    bit_of_value: Vec<u8>,
+}
+
+/// The most bits the spots may take in all, per state: less than the
+/// 32-bit end offset that a state longer than the start would cost each
+/// stored state.
+const SPOT_BITS: usize = 32;
 
 /// One object coded as a list of cells: where it is, or where it differs
 /// from the start (`flipped`), as slots of a universe (for a flipped
@@ -133,12 +163,14 @@ impl Packing {
     /// cell), where play changes only the objects of `carried` (a mask of
     /// `stride` words; a board where another changes packs all the same,
     /// as its differences), of which those of `moving` can move, and
-    /// whose collision layers are `layers` (masks of their objects).
+    /// of the others those of `appearing` may be created, and whose
+    /// collision layers are `layers` (masks of their objects).
     pub(crate) fn new(
         start: &[u32],
         stride: usize,
         carried: &[u32],
         moving: &[u32],
+        appearing: &[u32],
         layers: &[&[u32]],
     ) -> Self {
         let cells = start.len() / stride.max(1);
@@ -152,6 +184,8 @@ impl Packing {
             universes: Vec::new(),
             fields: Vec::new(),
             field_bits: 0,
+            sites: None,
+            spots: Vec::new(),
             lists: Vec::new(),
             list_bits: vec![0; stride],
             flip_bits: carried.iter().zip(&moving).map(|(c, m)| c & !m).collect(),
@@ -203,6 +237,7 @@ impl Packing {
                 }
             }
         }
+        p.choose_spots(start, appearing, layers);
         if p.flip_bits.iter().any(|&f| f != 0) {
             let every = p.universes.len();
             p.universes.push(Universe {
@@ -217,6 +252,65 @@ impl Packing {
             }
         }
         p
+    }
+
+    /// Tells the objects that may appear (`appearing`, of those that do
+    /// not move) in the cells where the start holds one ([`Packing::sites`])
+    /// as [`Spot`]s, if the level has such cells and the spots take at
+    /// most [`SPOT_BITS`]. An object that may only disappear (a wall a
+    /// rule could clear, and never does) is no reason for a site.
+    fn choose_spots(&mut self, start: &[u32], appearing: &[u32], layers: &[&[u32]]) {
+        let s = self.stride;
+        let appearing: Vec<u32> = appearing
+            .iter()
+            .zip(&self.flip_bits)
+            .map(|(a, f)| a & f)
+            .collect();
+        let sites: Vec<u32> = (0..start.len() / s)
+            .filter(|&c| (0..s).any(|w| start[c * s + w] & appearing[w] != 0))
+            .map(|c| c as u32)
+            .collect();
+        let mut spots = Vec::new();
+        let mut offset = self.field_bits;
+        for layer in layers {
+            for (w, (&l, &a)) in layer.iter().zip(&appearing).enumerate() {
+                let mask = l & a;
+                if mask == 0 {
+                    continue;
+                }
+                // Values: 0 as at the start, 1 none, 2.. each object.
+                let width = bits_for(mask.count_ones() as usize + 2);
+                let mut spot = Spot {
+                    word: w,
+                    mask,
+                    width,
+                    offset,
+                    value_of_bit: [0; 32],
+                    bit_of_value: vec![0],
+                };
+                for bit in ones(mask) {
+                    spot.value_of_bit[bit as usize] = spot.bit_of_value.len() as u8;
+                    spot.bit_of_value.push(bit as u8);
+                }
+                offset += sites.len() * width as usize;
+                spots.push(spot);
+            }
+        }
+        let bits = offset - self.field_bits;
+        if sites.is_empty() || bits > SPOT_BITS {
+            return;
+        }
+        let mut slot_of = vec![u32::MAX; start.len() / s];
+        for (slot, &c) in sites.iter().enumerate() {
+            slot_of[c as usize] = slot as u32;
+        }
+        self.sites = Some(Universe {
+            slot_of,
+            cell_of: sites,
+            codes: Vec::new(),
+        });
+        self.spots = spots;
+        self.field_bits = offset;
     }
 
     fn add_list(&mut self, word: usize, bit: u32, universe: usize, flipped: bool) {
@@ -445,13 +539,38 @@ impl Packing {
                 );
             }
         }
+        let site = self.sites.as_ref().map_or(u32::MAX, |s| s.slot_of[c]);
         let by_word = cell
             .iter()
             .zip(start)
             .zip(&self.list_bits)
             .zip(&self.flip_bits);
         for (w, (((&v, &start), &listed), &flips)) in by_word.enumerate() {
-            let mut listed = (v & listed) | ((v ^ start) & flips);
+            let mut flipped = (v ^ start) & flips;
+            if flipped != 0 && site != u32::MAX {
+                // In a site, the appearing objects are its spots' values.
+                for spot in self.spots.iter().filter(|spot| spot.word == w) {
+                    if flipped & spot.mask == 0 {
+                        continue;
+                    }
+                    flipped &= !spot.mask;
+                    let x = v & spot.mask;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return false;
+                    }
+                    let value = if x == 0 {
+                        1
+                    } else {
+                        1 + spot.value_of_bit[x.trailing_zeros() as usize]
+                    };
+                    scratch.writer.put_at(
+                        base + spot.offset + site as usize * spot.width as usize,
+                        u64::from(value),
+                        spot.width,
+                    );
+                }
+            }
+            let mut listed = (v & listed) | flipped;
             while listed != 0 {
                 let list = self.list_of_bit[w][listed.trailing_zeros() as usize];
                 let universe = &self.universes[self.lists[list as usize].universe];
@@ -518,6 +637,20 @@ impl Packing {
                 let value = reader.get(f.width) as usize;
                 if value != 0 {
                     board[c as usize * s + f.word] |= 1 << f.bit_of_value[value];
+                }
+            }
+        }
+        if let Some(sites) = &self.sites {
+            for spot in &self.spots {
+                for &c in &sites.cell_of {
+                    let value = reader.get(spot.width) as usize;
+                    if value != 0 {
+                        let word = &mut board[c as usize * s + spot.word];
+                        *word &= !spot.mask;
+                        if value >= 2 {
+                            *word |= 1 << spot.bit_of_value[value - 1];
+                        }
+                    }
                 }
             }
         }
@@ -601,6 +734,7 @@ mod tests {
             1,
             &[PLAYER | CRATE | DOOR],
             &[PLAYER | CRATE],
+            &[DOOR],
             &layers,
         )
     }
@@ -660,6 +794,16 @@ mod tests {
             }
             out.push(board);
         }
+        // The door, in its site: gone, and back with a crate beside it;
+        // and one more door elsewhere.
+        let mut shut = start.to_vec();
+        shut[60] &= !DOOR;
+        out.push(shut.clone());
+        shut[61] |= CRATE;
+        out.push(shut);
+        let mut two = start.to_vec();
+        two[70] |= DOOR;
+        out.push(two);
         out
     }
 
@@ -700,11 +844,16 @@ mod tests {
         let start = room();
         let p = packing(&start);
         // 100 floor cells: the player and 6 crates as lists (a field of 2
-        // bits a cell would take 200 bits), the door as an empty list of
-        // changes: well under the 144 bits of a bit a cell.
+        // bits a cell would take 200 bits), the door as 2 bits in its site
+        // and an empty list of changes elsewhere: well under the 144 bits
+        // of a bit a cell.
         let bits = p.most_bits();
         assert!(bits < 100, "{bits} bits");
         assert!(pack(&p, &start).len() * 8 <= bits.next_multiple_of(8));
+        // The door goes in its site: a spot's value, the start's length.
+        let mut open = start.clone();
+        open[60] &= !DOOR;
+        assert_eq!(pack(&p, &open).len(), pack(&p, &start).len());
         // A wall gone: its differences, behind the flag bit.
         let mut broken = start.clone();
         broken[0] &= !WALL;

@@ -208,6 +208,34 @@ fn searches_of_the_example_games_pack_every_state_back_as_it_was() {
     assert!(levels > 100, "{levels} levels searched");
 }
 
+#[test]
+fn levels_searched_to_the_end_hold_as_many_states_as_the_official_engine_finds() {
+    // A packed state is its own key: two boards are one state exactly when
+    // they are equal. The counts are the official engine's own, from its
+    // breadth-first search of each level to the end, every state it can
+    // reach stored once, won ones included.
+    let Some(files) = example_games() else { return };
+    let official = [
+        ("microban.txt", 1, 629),
+        ("heroes_of_sokoban.txt", 2, 669),
+        ("manic_ammo.txt", 2, 12_986),
+        ("sokoban_basic.txt", 2, 15_136),
+        ("microban.txt", 4, 19_121),
+    ];
+    for (name, n, states) in official {
+        let path = files
+            .iter()
+            .find(|p| p.file_name().is_some_and(|f| f == name))
+            .unwrap_or_else(|| panic!("{name} among the example games"));
+        let (game, _) = puzzlescript::load(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let game = Arc::new(game);
+        let index = play::grid_index(&game, n).unwrap();
+        let (stats, ended) = Level::new(game, index, "test").unwrap().explore(100_000);
+        assert!(ended, "{name} level {n} searched to the end");
+        assert_eq!(stats.stored, states, "{name} level {n}");
+    }
+}
+
 /// A real-time game whose ball rolls one cell right on each tick; the
 /// player, walled in, can only wait.
 fn ticking(directive: &str) -> String {
