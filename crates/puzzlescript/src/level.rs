@@ -9,10 +9,11 @@
 //! from where the last one left it, as in play, and a replay is a chain of
 //! pure steps). A board is packed (`pack/`): only the objects play can
 //! change, each layer in the smaller of its codes for the level. A state is
-//! at least as long as the start's, zeros after its last bit, so that
-//! states of a level are all one length unless play makes more objects
-//! than the start has. Movements are not part of it: every turn ends with
-//! none.
+//! padded with zeros to the most bits a board with the start's numbers of
+//! objects can take, so that a level's states are all one length unless
+//! play makes more objects than the start has, or objects appear or vanish
+//! outside the cells where the start holds one. Movements are not part of
+//! it: every turn ends with none.
 
 use std::sync::{Arc, Mutex};
 
