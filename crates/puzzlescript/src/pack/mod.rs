@@ -3,7 +3,8 @@
 //! the level's start, kept once.
 //!
 //! What play can change, and how, the game's rules say
-//! (`Game::changing_objects`, `Game::moving_objects`):
+//! (`Game::changing_objects`, `Game::moving_objects`,
+//! `Game::appearing_objects`):
 //!
 //! * An object that can move is told where it is. A cell holds at most one
 //!   object of a layer, so a layer's moving objects can be told in two
@@ -20,7 +21,10 @@
 //! * An object that can only appear or disappear where it is (a door that
 //!   opens, a crate that turns into a shell, a wall a rule could clear) is
 //!   told by the cells where it differs from the start, a list that is
-//!   empty (one bit) while it is as it started.
+//!   empty (one bit) while it is as it started. In the few cells where the
+//!   start holds one that a rule may create (a door, shut or open), each
+//!   layer's such objects are a [`Spot`] instead, a number in the board's
+//!   fixed part, so that a door that opens does not lengthen the state.
 //!
 //! Every board packs, whatever it holds: one that breaks what the codes
 //! rely on (an object thought never to change has changed, two moving
