@@ -2,12 +2,22 @@
 //!
 //! `--bfs` solves levels by breadth-first search through puzzle-qa's own
 //! search instead (default: level 4 of `heroes_of_sokoban.txt`, level 7 of
-//! `manic_ammo.txt` and a few smaller ones; LEVEL counts grid levels from
-//! 1). Each level is solved in a child process of its own, so its peak
-//! memory is its own; it prints par, states generated (every successor a
-//! move produced, duplicates included, as the official engine's own BFS
-//! counts them), states stored, generated states per second, the bytes a
-//! stored state takes in the arena, and the peak resident memory.
+//! `manic_ammo.txt`, a few smaller ones, and a generated 60 × 60 Sokoban
+//! level of 150 crates; LEVEL counts grid levels from 1). Each level is
+//! solved in a child process of its own, so its peak memory is its own; it
+//! prints par, states generated (every successor a move produced,
+//! duplicates included, as the official engine's own BFS counts them),
+//! states stored, generated states per second, the bytes a stored state
+//! takes in the arena, the peak resident memory, and that peak divided by
+//! the states stored (everything the process holds, a state's share).
+//!
+//! A job `GAME:LEVEL@N` stops at N stored states (default 20,000,000). A
+//! GAME of the form `gen-WxH-CRATES-SEED` is not read but generated: a
+//! Sokoban room of W × H cells walled round, with scattered walls,
+//! CRATES crates and as many targets, placed by a fixed generator from
+//! SEED, so the same name is the same level on every machine. Its space is
+//! far too big to search to the end, hence the `@N` of the default job.
+//! `--print gen-…` prints such a game's source, for other tools to run.
 //!
 //! For every game in the folder `PUZZLESCRIPT_GAMES` (default: the
 //! workplace's example games beside the repository) whose file name
@@ -44,28 +54,28 @@ struct Counted {
 }
 
 impl CoreGame for Counted {
-    type State = [u32];
+    type State = [u8];
     type Key = ();
     type Move = Move;
     type Refusal = <Level as CoreGame>::Refusal;
 
-    fn start(&self) -> Vec<u32> {
+    fn start(&self) -> Vec<u8> {
         self.level.start()
     }
-    fn key(&self, _: &[u32]) {}
-    fn is_won(&self, state: &[u32]) -> bool {
+    fn key(&self, _: &[u8]) {}
+    fn is_won(&self, state: &[u8]) -> bool {
         self.level.is_won(state)
     }
-    fn is_hung(&self, state: &[u32]) -> bool {
+    fn is_hung(&self, state: &[u8]) -> bool {
         self.level.is_hung(state)
     }
-    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {
+    fn moves(&self, state: &[u8]) -> impl Iterator<Item = Move> {
         self.level.moves(state)
     }
-    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Self::Refusal> {
+    fn step(&self, state: &[u8], mv: Move) -> Result<(Vec<u8>, Cost), Self::Refusal> {
         self.level.step(state, mv)
     }
-    fn successors(&self, state: &[u32], visit: impl FnMut(Move, &[u32], Cost)) {
+    fn successors(&self, state: &[u8], visit: impl FnMut(Move, &[u8], Cost)) {
         // Counted as the peers count: every input tried from an expanded
         // state, whether or not it changes the level.
         let tried = self.level.moves(state).count() as u64;
@@ -80,6 +90,11 @@ impl CoreGame for Counted {
     }
 }
 
+/// The process's peak resident memory, a stored state's share.
+fn peak_per_state(stored: u64) -> f64 {
+    peak_kib() as f64 * 1024.0 / stored.max(1) as f64
+}
+
 fn peak_kib() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
@@ -89,10 +104,79 @@ fn peak_kib() -> u64 {
         .unwrap_or(0)
 }
 
+/// The source of a generated Sokoban game (`gen-WxH-CRATES-SEED`), or
+/// `None` if `name` is not of that form.
+fn generated(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("gen-")?;
+    let mut parts = rest.split('-');
+    let (width, height) = parts.next()?.split_once('x')?;
+    let (width, height): (usize, usize) = (width.parse().ok()?, height.parse().ok()?);
+    let crates: usize = parts.next()?.parse().ok()?;
+    let seed: u64 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() || width < 3 || height < 3 {
+        return None;
+    }
+    // xorshift64, seeded away from zero.
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let mut map = vec![b'.'; width * height];
+    for y in 0..height {
+        for x in 0..width {
+            // Walls round the edge, and one inner cell in twelve.
+            if x == 0 || y == 0 || x == width - 1 || y == height - 1 || next(12) == 0 {
+                map[y * width + x] = b'#';
+            }
+        }
+    }
+    let free: Vec<usize> = (0..map.len()).filter(|&c| map[c] == b'.').collect();
+    assert!(
+        free.len() > 2 * crates,
+        "{name}: no room for {crates} crates"
+    );
+    // Distinct free cells: a shuffle's first 2 × CRATES + 1.
+    let mut order = free;
+    for i in 0..2 * crates + 1 {
+        let j = i + next(order.len() - i);
+        order.swap(i, j);
+    }
+    for &c in &order[..crates] {
+        map[c] = b'*';
+    }
+    for &c in &order[crates..2 * crates] {
+        map[c] = b'o';
+    }
+    map[order[2 * crates]] = b'p';
+    let rows: Vec<&str> = map
+        .chunks(width)
+        .map(|row| std::str::from_utf8(row).expect("ascii"))
+        .collect();
+    Some(format!(
+        "title {name}\n\n========\nOBJECTS\n========\n\nBackground\nblack\n\nTarget\ndarkblue\n\n\
+         Wall\ngrey\n\nPlayer\nwhite\n\nCrate\norange\n\n=======\nLEGEND\n=======\n\n\
+         . = Background\n# = Wall\np = Player\n* = Crate\no = Target\n\n=======\nSOUNDS\n=======\n\n\
+         ================\nCOLLISIONLAYERS\n================\n\nBackground\nTarget\nPlayer, Wall, Crate\n\n\
+         ======\nRULES\n======\n\n[ > Player | Crate ] -> [ > Player | > Crate ]\n\n\
+         ==============\nWINCONDITIONS\n==============\n\nAll Target on Crate\n\n\
+         =======\nLEVELS\n=======\n\n{}\n",
+        rows.join("\n")
+    ))
+}
+
 /// One BFS, in this (child) process: prints one line of figures.
 fn bfs_child(job: &str) {
+    let (job, limit) = match job.split_once('@') {
+        Some((job, limit)) => (job, limit.parse().expect("a state count after @")),
+        None => (job, 20_000_000),
+    };
     let (file, number) = job.rsplit_once(':').expect("GAME:LEVEL");
-    let text = std::fs::read_to_string(games_dir().join(file)).expect("the game reads");
+    let text = generated(file).unwrap_or_else(|| {
+        std::fs::read_to_string(games_dir().join(file)).expect("the game reads")
+    });
     let (game, _) = puzzlescript::load(&text).expect("the game compiles");
     let game = Arc::new(game);
     let n: usize = number.parse().expect("a level number");
@@ -103,10 +187,10 @@ fn bfs_child(job: &str) {
     };
     if std::env::var_os("PUZZLESCRIPT_BFS_EXHAUST").is_some() {
         // To the end: every state play can reach, won ones included.
-        let (stats, ended) = counted.level.explore(20_000_000);
+        let (stats, ended) = counted.level.explore(limit);
         let tried = counted.level.moves(&counted.level.start()).count() as u64;
         println!(
-            "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12} {:>8.1} {:>9}",
+            "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12} {:>8.1} {:>9} {:>10.1}",
             file,
             n,
             if ended { "end" } else { "limit" },
@@ -115,16 +199,17 @@ fn bfs_child(job: &str) {
             stats.elapsed.as_secs_f64(),
             "-",
             stats.bytes_per_state(),
-            peak_kib()
+            peak_kib(),
+            peak_per_state(stats.stored)
         );
         return;
     }
-    let outcome = puzzle_qa_core::search::bfs(&counted, 20_000_000);
+    let outcome = puzzle_qa_core::search::bfs(&counted, limit);
     let stats = outcome.stats();
     let secs = stats.elapsed.as_secs_f64();
     let generated = counted.generated.load(Ordering::Relaxed);
     println!(
-        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12.0} {:>8.1} {:>9}",
+        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12.0} {:>8.1} {:>9} {:>10.1}",
         file,
         n,
         outcome.par().map_or("-".to_string(), |p| p.to_string()),
@@ -133,15 +218,25 @@ fn bfs_child(job: &str) {
         secs,
         generated as f64 / secs.max(1e-9),
         stats.bytes_per_state(),
-        peak_kib()
+        peak_kib(),
+        peak_per_state(stats.stored)
     );
 }
 
 fn bfs_parent(list: Option<&str>, exhaust: bool) {
-    let default = "heroes_of_sokoban.txt:4,manic_ammo.txt:7,microban.txt:5,sokoban_basic.txt:2,heroes_of_sokoban.txt:3,push.txt:5";
+    let default = "heroes_of_sokoban.txt:4,manic_ammo.txt:7,microban.txt:5,sokoban_basic.txt:2,heroes_of_sokoban.txt:3,push.txt:5,gen-60x60-150-1:1@200000";
     println!(
-        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8} {:>12} {:>8} {:>9}",
-        "game", "level", "par", "generated", "stored", "s", "generated/s", "B/state", "peak KiB"
+        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8} {:>12} {:>8} {:>9} {:>10}",
+        "game",
+        "level",
+        "par",
+        "generated",
+        "stored",
+        "s",
+        "generated/s",
+        "B/state",
+        "peak KiB",
+        "peak B/st"
     );
     let me = std::env::current_exe().expect("the bench's own path");
     for job in list.unwrap_or(default).split(',') {
@@ -164,6 +259,14 @@ fn main() {
         .collect();
     if let Ok(job) = std::env::var("PUZZLESCRIPT_BFS_CHILD") {
         return bfs_child(&job);
+    }
+    if let Some(at) = args.iter().position(|a| a == "--print") {
+        let name = args.get(at + 1).map_or("", String::as_str);
+        match generated(name) {
+            Some(text) => print!("{text}"),
+            None => eprintln!("--print takes a generated game's name, as gen-60x60-150-1"),
+        }
+        return;
     }
     if let Some(at) = args.iter().position(|a| a == "--bfs") {
         let list = args.get(at + 1).filter(|a| !a.starts_with('-')).cloned();

@@ -142,7 +142,7 @@ fn glyph_of(game: &Game, invented: &[Option<char>], cell: &[u32]) -> char {
 }
 
 impl Draw for Level {
-    fn scene(&self, state: &[u32]) -> Scene {
+    fn scene(&self, state: &[u8]) -> Scene {
         let game = self.game();
         let (width, height) = self.size();
         let board = self.board_of(state);
@@ -239,7 +239,7 @@ impl Draw for Level {
     /// Every cell's objects by their lowercase names, sorted: a
     /// PuzzleScript picture is the whole board, so `replay` draws it after
     /// each move.
-    fn contents(&self, state: &[u32]) -> Option<Contents> {
+    fn contents(&self, state: &[u8]) -> Option<Contents> {
         let game = self.game();
         let (width, height) = self.size();
         let board = self.board_of(state);

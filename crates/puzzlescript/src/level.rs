@@ -1,17 +1,19 @@
 //! One level of a PuzzleScript game as a puzzle-qa [`Game`], so that the
 //! core's searches, replay and checks play it through the engine.
 //!
-//! A state is the level's board, then, for a game that uses `checkpoint`,
-//! its restart target, then, for a game that uses randomness, its random
-//! generator (so that a move draws on from where the last one left it, as
-//! in play, and a replay is a chain of pure steps), then one word that is 1
-//! once the level is won. A move whose `again` turns never stop is shown
-//! to a search as the state it was played from, that word 2: a hang
-//! (`Game::is_hung`), which a search reports and never expands.
-//! A board is its cells' object bits: for a game of at most 32 objects,
-//! only the bits play can change, packed (`pack.rs`); for a bigger game,
-//! every word. The level fixes the length. Movements are not part of it:
-//! every turn ends with none.
+//! A state is bytes, a stream of bits: two bits that say whether the level
+//! is won (or, 2, a hang: a move whose `again` turns never stop, shown to a
+//! search as the state it was played from; `Game::is_hung`), the board,
+//! then, for a game that uses `checkpoint`, its restart target, then, for a
+//! game that uses randomness, its random generator (so that a move draws on
+//! from where the last one left it, as in play, and a replay is a chain of
+//! pure steps). A board is packed (`pack/`): only the objects play can
+//! change, each layer in the smaller of its codes for the level. A state is
+//! padded with zeros to the most bits a board with the start's numbers of
+//! objects can take, so that a level's states are all one length unless
+//! play makes more objects than the start has, or objects appear or vanish
+//! outside the cells where the start holds one. Movements are not part of
+//! it: every turn ends with none.
 
 use std::sync::{Arc, Mutex};
 
@@ -22,7 +24,7 @@ use puzzle_qa_core::search::{self, Hang};
 
 use crate::compile::{Game, LevelData};
 use crate::engine::{Engine, Input, Mode, Session};
-use crate::pack::Packing;
+use crate::pack::{self, Packing};
 use crate::play::{self, AGAIN_LIMIT, Move, Notation, drain};
 use crate::rng;
 
@@ -32,16 +34,16 @@ pub struct Level {
     game: Arc<Game>,
     /// Its index among all levels, message entries counted.
     index: usize,
-    /// Words of one board in a state.
-    words: usize,
-    /// How a board packs (`None`: as the engine holds it).
-    packing: Option<Packing>,
+    /// How a board packs.
+    packing: Packing,
+    /// Bytes of the start's state: every state has at least as many.
+    length: usize,
     /// Whether the state carries the restart target.
     checkpoints: bool,
     /// Whether the state carries the random generator.
     random: bool,
     seed: String,
-    start: Vec<u32>,
+    start: Vec<u8>,
     /// Its engines track which rule lines fire (to find dead rules).
     tracking: bool,
     /// Sessions ready to lend to an engine: a search's threads reuse them
@@ -50,13 +52,28 @@ pub struct Level {
 }
 
 /// What one search thread borrows to play a state: an engine's session,
-/// and the state's board and restart target unpacked, kept between uses.
+/// the state unpacked (board, restart target, generator) and the buffers
+/// packing uses, kept between uses.
 #[derive(Debug)]
 struct Spare {
     session: Session,
+    buffers: Buffers,
+}
+
+/// A state unpacked, and what packing the next reuses.
+#[derive(Debug)]
+struct Buffers {
+    unpacked: Unpacked,
+    next: Vec<u8>,
+    scratch: pack::Scratch,
+}
+
+/// A state's parts as the engine holds them.
+#[derive(Clone, Debug, Default)]
+struct Unpacked {
     board: Vec<u32>,
     target: Vec<u32>,
-    next: Vec<u32>,
+    rng: Vec<u8>,
 }
 
 impl Clone for Level {
@@ -64,8 +81,8 @@ impl Clone for Level {
         Level {
             game: Arc::clone(&self.game),
             index: self.index,
-            words: self.words,
             packing: self.packing.clone(),
+            length: self.length,
             checkpoints: self.checkpoints,
             random: self.random,
             seed: self.seed.clone(),
@@ -76,13 +93,15 @@ impl Clone for Level {
     }
 }
 
-/// The last word of a state: neither won nor hung.
-const PLAYING: u32 = 0;
-/// The last word of a won state.
-const WON: u32 = 1;
-/// The last word of a hang: what a search is shown for a move whose again
-/// turns never stop.
-const HUNG: u32 = 2;
+/// The first two bits of a state: neither won nor hung.
+const PLAYING: u8 = 0;
+/// The first two bits of a won state.
+const WON: u8 = 1;
+/// The first two bits of a hang: what a search is shown for a move whose
+/// again turns never stop.
+const HUNG: u8 = 2;
+/// Those two bits.
+const STATUS: u8 = 0b11;
 
 /// How many again turns past [`AGAIN_LIMIT`] tell the rules that keep a
 /// hang going: enough for any loop a designer writes by hand to come round.
@@ -102,29 +121,36 @@ impl Level {
     /// Level `index` (message entries counted) of `game`, played with the
     /// random generator seeded with `seed`. `None` unless it is a grid level.
     pub fn new(game: Arc<Game>, index: usize, seed: &str) -> Option<Level> {
-        let LevelData::Grid(grid) = game.levels().get(index)? else {
+        let LevelData::Grid(_) = game.levels().get(index)? else {
             return None;
         };
-        let packing =
-            (game.stride() == 1).then(|| Packing::new(&grid.cells, game.changing_objects()[0]));
-        let words = packing.as_ref().map_or(grid.cells.len(), Packing::words);
-        let checkpoints = game.uses_checkpoint();
-        let random = game.uses_random();
+        let mut engine = Engine::load(&game, index, seed, Mode::Solver)?;
+        // A start whose again turns never stop is left as they leave it.
+        drain(&mut engine);
+        let layers: Vec<&[u32]> = game.layer_masks.iter().map(|l| &l[..]).collect();
+        let packing = Packing::new(
+            &engine.board().objects,
+            game.stride(),
+            &game.changing_objects(),
+            &game.moving_objects(),
+            &game.appearing_objects(),
+            &layers,
+        );
         let mut level = Level {
-            game,
+            checkpoints: game.uses_checkpoint(),
+            random: game.uses_random(),
+            game: Arc::clone(&game),
             index,
-            words,
             packing,
-            checkpoints,
-            random,
+            length: 0,
             seed: seed.to_string(),
             start: Vec::new(),
             tracking: false,
             spare: Mutex::new(Vec::new()),
         };
-        let mut engine = Engine::load(&level.game, index, seed, Mode::Solver)?;
-        // A start whose again turns never stop is left as they leave it.
-        drain(&mut engine);
+        let boards = if level.checkpoints { 2 } else { 1 };
+        let rng_bits = if level.random { 8 * rng::BYTES } else { 0 };
+        level.length = (2 + boards * level.packing.most_bits() + rng_bits).div_ceil(8);
         level.start = level.state_of(&engine);
         Some(level)
     }
@@ -144,69 +170,88 @@ impl Level {
 
     /// The board of `state`, unpacked: `stride` words a cell, column-major
     /// (cell `(x, y)` at `x * height + y`).
-    pub(crate) fn board_of(&self, state: &[u32]) -> Vec<u32> {
-        let (width, height) = self.size();
-        let mut cells = vec![0; width * height * self.game.stride()];
-        self.read_board(&state[..self.words], &mut cells);
-        cells
+    pub(crate) fn board_of(&self, state: &[u8]) -> Vec<u32> {
+        let mut unpacked = self.blank();
+        self.unpack(state, &mut pack::Scratch::default(), &mut unpacked);
+        unpacked.board
     }
 
-    fn state_of(&self, engine: &Engine) -> Vec<u32> {
-        let mut state = Vec::with_capacity(self.state_len());
-        self.write_state(engine, &mut state);
+    /// Buffers of the right sizes for a state's parts.
+    fn blank(&self) -> Unpacked {
+        let (width, height) = self.size();
+        let cells = width * height * self.game.stride();
+        Unpacked {
+            board: vec![0; cells],
+            target: vec![0; if self.checkpoints { cells } else { 0 }],
+            rng: vec![0; if self.random { rng::BYTES } else { 0 }],
+        }
+    }
+
+    fn state_of(&self, engine: &Engine) -> Vec<u8> {
+        let mut state = Vec::with_capacity(self.length);
+        self.write_state(engine, &mut pack::Scratch::default(), &mut state);
         state
     }
 
-    /// Appends the engine's state: board, restart target, random
-    /// generator, won flag.
-    fn write_state(&self, engine: &Engine, out: &mut Vec<u32>) {
-        self.write_board(&engine.board().objects, out);
+    /// Appends the engine's state: status, board, restart target, random
+    /// generator, at least [`Level::length`] bytes.
+    fn write_state(&self, engine: &Engine, scratch: &mut pack::Scratch, out: &mut Vec<u8>) {
+        scratch.writer.clear();
+        let status = if engine.won() { WON } else { PLAYING };
+        scratch.writer.put(u64::from(status), 2);
+        self.packing.pack(&engine.board().objects, scratch);
         if self.checkpoints {
-            self.write_board(engine.restart_target(), out);
+            self.packing.pack(engine.restart_target(), scratch);
         }
         if self.random {
-            engine.rng().write(out);
+            for chunk in engine.rng().bytes().chunks(8) {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                scratch
+                    .writer
+                    .put(u64::from_le_bytes(word), 8 * chunk.len() as u32);
+            }
         }
-        out.push(if engine.won() { WON } else { PLAYING });
-    }
-
-    /// The random generator's words in `state` (empty for a game without
-    /// randomness).
-    fn rng_of<'s>(&self, state: &'s [u32]) -> &'s [u32] {
-        let start = self.words * if self.checkpoints { 2 } else { 1 };
-        let len = if self.random { rng::WORDS } else { 0 };
-        &state[start..start + len]
-    }
-
-    fn write_board(&self, cells: &[u32], out: &mut Vec<u32>) {
-        match &self.packing {
-            Some(p) => p.pack(cells, out),
-            None => out.extend_from_slice(cells),
+        #[cfg(debug_assertions)]
+        let begin = out.len();
+        scratch.writer.bytes_into(out, self.length);
+        // Every board must come back as it went in, whichever form it
+        // took: checked on every state a debug build stores.
+        #[cfg(debug_assertions)]
+        {
+            let mut back = self.blank();
+            self.unpack(&out[begin..], scratch, &mut back);
+            assert!(back.board == engine.board().objects, "a board packs back");
+            assert!(
+                !self.checkpoints || back.target == engine.restart_target(),
+                "a restart target packs back"
+            );
+            assert!(
+                !self.random || engine.rng().is(&back.rng),
+                "a generator packs back"
+            );
         }
     }
 
-    fn read_board(&self, stored: &[u32], cells: &mut [u32]) {
-        match &self.packing {
-            Some(p) => p.unpack(stored, cells),
-            None => cells.copy_from_slice(stored),
+    /// Reads `state` into `into`'s parts (buffers of [`Level::blank`]'s sizes).
+    fn unpack(&self, state: &[u8], scratch: &mut pack::Scratch, into: &mut Unpacked) {
+        let reader = &mut scratch.reader;
+        reader.load(state);
+        reader.get(2);
+        self.packing.unpack(reader, &mut into.board);
+        if self.checkpoints {
+            self.packing.unpack(reader, &mut into.target);
+        }
+        for byte in &mut into.rng {
+            *byte = reader.get(8) as u8;
         }
     }
 
-    fn state_len(&self) -> usize {
-        let rng = if self.random { rng::WORDS } else { 0 };
-        self.words * if self.checkpoints { 2 } else { 1 } + rng + 1
-    }
-
-    /// An engine, and the buffers to unpack `state` into (unpacked).
-    fn borrow(&self, state: &[u32]) -> (Engine<'_>, Vec<u32>, Vec<u32>, Vec<u32>) {
+    /// An engine, and `state` unpacked, with the buffers to pack the next.
+    fn borrow(&self, state: &[u8]) -> (Engine<'_>, Buffers) {
         let spare = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
-        let (engine, mut board, mut target, next) = match spare {
-            Some(s) => (
-                Engine::resume(&self.game, s.session),
-                s.board,
-                s.target,
-                s.next,
-            ),
+        let (engine, mut buffers) = match spare {
+            Some(s) => (Engine::resume(&self.game, s.session), s.buffers),
             None => {
                 let load = if self.tracking {
                     Engine::load_tracking
@@ -215,59 +260,50 @@ impl Level {
                 };
                 let engine = load(&self.game, self.index, &self.seed, Mode::Solver)
                     .expect("a grid level loads");
-                let board = engine.board().objects.clone();
-                let target = engine.restart_target().to_vec();
-                (engine, board, target, Vec::with_capacity(self.state_len()))
+                let buffers = Buffers {
+                    unpacked: self.blank(),
+                    next: Vec::with_capacity(self.length),
+                    scratch: pack::Scratch::default(),
+                };
+                (engine, buffers)
             }
         };
-        self.read_board(&state[..self.words], &mut board);
-        if self.checkpoints {
-            self.read_board(&state[self.words..2 * self.words], &mut target);
-        }
-        (engine, board, target, next)
+        self.unpack(state, &mut buffers.scratch, &mut buffers.unpacked);
+        (engine, buffers)
     }
 
-    fn give_back(&self, engine: Engine<'_>, board: Vec<u32>, target: Vec<u32>, next: Vec<u32>) {
+    fn give_back(&self, engine: Engine<'_>, buffers: Buffers) {
         if let Ok(mut spare) = self.spare.lock() {
             spare.push(Spare {
                 session: engine.into_session(),
-                board,
-                target,
-                next,
+                buffers,
             });
         }
     }
 
-    /// Plays `mv` from the unpacked `board` and `target` and the generator
-    /// `rng` ([`Level::rng_of`]); `None` if its again turns never stop.
-    fn play(
-        &self,
-        engine: &mut Engine,
-        board: &[u32],
-        target: &[u32],
-        rng: &[u32],
-        mv: Move,
-    ) -> Option<()> {
+    /// Plays `mv` from the unpacked state `from`; `None` if its again
+    /// turns never stop.
+    fn play(&self, engine: &mut Engine, from: &Unpacked, mv: Move) -> Option<()> {
         engine.set_board(|b, t| {
-            b.copy_from_slice(board);
+            b.copy_from_slice(&from.board);
             if self.checkpoints {
-                t.copy_from_slice(target);
+                t.copy_from_slice(&from.target);
             }
         });
         if self.random {
-            engine.rng_mut().read(rng);
+            engine.rng_mut().read(&from.rng);
         }
         engine.input(mv.input());
         (!drain(engine)).then_some(())
     }
 
-    /// Why `mv` from the unpacked `board` and `target` (and the generator
-    /// `rng`) never settles: its again turns do not stop, and these rule
-    /// lines fire in them, again and again, past the limit (a line each).
-    fn never_settles(&self, board: &[u32], target: &[u32], rng: &[u32], mv: Move) -> Refusal {
+    /// Why `mv` from the unpacked state `from` never settles: its again
+    /// turns do not stop, and these rule lines fire in them, again and
+    /// again, past the limit (a line each).
+    fn never_settles(&self, from: &Unpacked, mv: Move) -> Refusal {
         let mut engine = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)
             .expect("a grid level loads");
-        let firing: Vec<String> = match self.play(&mut engine, board, target, rng, mv) {
+        let firing: Vec<String> = match self.play(&mut engine, from, mv) {
             Some(()) => Vec::new(),
             None => {
                 engine.forget_fired();
@@ -326,69 +362,72 @@ impl Level {
 
 impl CoreGame for Level {
     const EXTRAS: Extras<Self> = Extras::NONE.mechanics().chance().draw();
-    type State = [u32];
+    type State = [u8];
     type Key = ();
     type Move = Move;
     type Refusal = Refusal;
 
-    fn start(&self) -> Vec<u32> {
+    fn start(&self) -> Vec<u8> {
         self.start.clone()
     }
 
-    fn key(&self, _: &[u32]) {}
+    fn key(&self, _: &[u8]) {}
 
-    fn is_won(&self, state: &[u32]) -> bool {
-        state.last() == Some(&WON)
+    fn is_won(&self, state: &[u8]) -> bool {
+        state.first().is_some_and(|b| b & STATUS == WON)
     }
 
-    fn is_hung(&self, state: &[u32]) -> bool {
-        state.last() == Some(&HUNG)
+    fn is_hung(&self, state: &[u8]) -> bool {
+        state.first().is_some_and(|b| b & STATUS == HUNG)
     }
 
-    fn moves(&self, _: &[u32]) -> impl Iterator<Item = Move> {
+    fn moves(&self, _: &[u8]) -> impl Iterator<Item = Move> {
         self.moves_list().iter().copied()
     }
 
-    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Refusal> {
-        let (mut engine, board, target, next) = self.borrow(state);
-        let played = self.play(&mut engine, &board, &target, self.rng_of(state), mv);
-        let result = match played {
+    fn step(&self, state: &[u8], mv: Move) -> Result<(Vec<u8>, Cost), Refusal> {
+        let (mut engine, buffers) = self.borrow(state);
+        let result = match self.play(&mut engine, &buffers.unpacked, mv) {
             Some(()) => Ok((self.state_of(&engine), 1)),
-            None => Err(self.never_settles(&board, &target, self.rng_of(state), mv)),
+            None => Err(self.never_settles(&buffers.unpacked, mv)),
         };
-        self.give_back(engine, board, target, next);
+        self.give_back(engine, buffers);
         result
     }
 
-    fn successors(&self, state: &[u32], mut visit: impl FnMut(Move, &[u32], Cost)) {
+    fn successors(&self, state: &[u8], mut visit: impl FnMut(Move, &[u8], Cost)) {
         // The state is unpacked once; each move starts from that copy.
-        let (mut engine, board, target, mut next) = self.borrow(state);
-        let rng = self.rng_of(state);
+        let (mut engine, mut buffers) = self.borrow(state);
+        let Buffers {
+            unpacked,
+            next,
+            scratch,
+        } = &mut buffers;
         for &mv in self.moves_list() {
-            if self.play(&mut engine, &board, &target, rng, mv).is_none() {
+            if self.play(&mut engine, unpacked, mv).is_none() {
                 // Shown, not left out: the state it was played from,
                 // marked. The search reports it, and `step` says why.
                 next.clear();
                 next.extend_from_slice(state);
-                if let Some(last) = next.last_mut() {
-                    *last = HUNG;
+                if let Some(first) = next.first_mut() {
+                    *first = (*first & !STATUS) | HUNG;
                 }
-                visit(mv, &next, 1);
+                visit(mv, next, 1);
                 continue;
             }
             // A move that changes nothing leads nowhere new (it may win);
             // that is told on the unpacked board, before any packing.
-            let unchanged = engine.board().objects == board
-                && (!self.checkpoints || engine.restart_target() == &target[..])
-                && (!self.random || engine.rng().is(rng));
+            let unchanged = engine.board().objects == unpacked.board
+                && (!self.checkpoints || engine.restart_target() == &unpacked.target[..])
+                && (!self.random || engine.rng().is(&unpacked.rng));
             if unchanged && !engine.won() {
                 continue;
             }
             next.clear();
-            self.write_state(&engine, &mut next);
-            visit(mv, &next, 1);
+            self.write_state(&engine, scratch, next);
+            visit(mv, next, 1);
         }
-        self.give_back(engine, board, target, next);
+        self.give_back(engine, buffers);
     }
 
     fn format_moves(&self, moves: &[Move]) -> String {
@@ -613,26 +652,26 @@ impl Chance for Level {
 struct Explore(Level);
 
 impl CoreGame for Explore {
-    type State = [u32];
+    type State = [u8];
     type Key = ();
     type Move = Move;
     type Refusal = Refusal;
 
-    fn start(&self) -> Vec<u32> {
+    fn start(&self) -> Vec<u8> {
         self.0.start()
     }
 
-    fn key(&self, _: &[u32]) {}
+    fn key(&self, _: &[u8]) {}
 
-    fn is_won(&self, _: &[u32]) -> bool {
+    fn is_won(&self, _: &[u8]) -> bool {
         false
     }
 
-    fn is_hung(&self, state: &[u32]) -> bool {
+    fn is_hung(&self, state: &[u8]) -> bool {
         self.0.is_hung(state)
     }
 
-    fn moves(&self, state: &[u32]) -> impl Iterator<Item = Move> {
+    fn moves(&self, state: &[u8]) -> impl Iterator<Item = Move> {
         let moves = if self.0.is_won(state) {
             &[][..]
         } else {
@@ -641,11 +680,11 @@ impl CoreGame for Explore {
         moves.iter().copied()
     }
 
-    fn step(&self, state: &[u32], mv: Move) -> Result<(Vec<u32>, Cost), Refusal> {
+    fn step(&self, state: &[u8], mv: Move) -> Result<(Vec<u8>, Cost), Refusal> {
         self.0.step(state, mv)
     }
 
-    fn successors(&self, state: &[u32], visit: impl FnMut(Move, &[u32], Cost)) {
+    fn successors(&self, state: &[u8], visit: impl FnMut(Move, &[u8], Cost)) {
         if !self.0.is_won(state) {
             self.0.successors(state, visit);
         }

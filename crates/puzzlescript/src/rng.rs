@@ -2,8 +2,8 @@
 //! seed string, read seven bytes at a time into a float. Seeded cases of
 //! the conformance tables depend on every step of it.
 
-/// Words a generator takes in a state ([`Rng::write`]).
-pub(crate) const WORDS: usize = 256 / 4 + 1;
+/// Bytes a generator takes in a state ([`Rng::bytes`]).
+pub(crate) const BYTES: usize = 256 + 2;
 
 /// The generator.
 #[derive(Clone, Debug)]
@@ -40,35 +40,26 @@ impl Rng {
         Rng { s, i: 0, j: 0 }
     }
 
-    /// The generator as words, appended to `out` ([`WORDS`] of them): its
-    /// permutation four bytes a word, then its two indices. A state of a
-    /// game that uses randomness carries it, so that each move draws on
-    /// from where the last one left off, as in play.
-    pub(crate) fn write(&self, out: &mut Vec<u32>) {
-        out.extend(self.words());
+    /// The generator as bytes ([`BYTES`] of them): its permutation, then
+    /// its two indices. A state of a game that uses randomness carries it,
+    /// so that each move draws on from where the last one left off, as in
+    /// play.
+    pub(crate) fn bytes(&self) -> [u8; BYTES] {
+        let mut out = [0; BYTES];
+        out[..256].copy_from_slice(&self.s);
+        (out[256], out[257]) = (self.i, self.j);
+        out
     }
 
-    /// [`Rng::write`]'s words, one by one.
-    fn words(&self) -> impl Iterator<Item = u32> + '_ {
-        let permutation = self
-            .s
-            .chunks_exact(4)
-            .map(|bytes| u32::from_le_bytes(bytes.try_into().expect("chunks of four")));
-        permutation.chain([u32::from(self.i) | u32::from(self.j) << 8])
+    /// Takes the generator from `bytes`, as [`Rng::bytes`] gave them.
+    pub(crate) fn read(&mut self, bytes: &[u8]) {
+        self.s.copy_from_slice(&bytes[..256]);
+        (self.i, self.j) = (bytes[256], bytes[257]);
     }
 
-    /// Takes the generator from `words`, as [`Rng::write`] wrote them.
-    pub(crate) fn read(&mut self, words: &[u32]) {
-        for (bytes, word) in self.s.chunks_exact_mut(4).zip(words) {
-            bytes.copy_from_slice(&word.to_le_bytes());
-        }
-        let [i, j, ..] = words[WORDS - 1].to_le_bytes();
-        (self.i, self.j) = (i, j);
-    }
-
-    /// Whether `words` ([`Rng::write`]'s) hold this very generator.
-    pub(crate) fn is(&self, words: &[u32]) -> bool {
-        self.words().eq(words.iter().copied())
+    /// Whether `bytes` ([`Rng::bytes`]') hold this very generator.
+    pub(crate) fn is(&self, bytes: &[u8]) -> bool {
+        bytes[..256] == self.s && (bytes[256], bytes[257]) == (self.i, self.j)
     }
 
     fn next_byte(&mut self) -> u8 {
@@ -112,16 +103,14 @@ mod tests {
     }
 
     #[test]
-    fn a_generator_read_back_from_its_words_goes_on_where_it_was() {
-        let mut a = Rng::new("words");
+    fn a_generator_read_back_from_its_bytes_goes_on_where_it_was() {
+        let mut a = Rng::new("bytes");
         a.uniform();
-        let mut words = Vec::new();
-        a.write(&mut words);
-        assert_eq!(words.len(), super::WORDS);
+        let bytes = a.bytes();
         let mut b = Rng::new("another seed");
-        assert!(!b.is(&words));
-        b.read(&words);
-        assert!(b.is(&words));
+        assert!(!b.is(&bytes));
+        b.read(&bytes);
+        assert!(b.is(&bytes));
         for _ in 0..50 {
             assert_eq!(a.uniform(), b.uniform());
         }

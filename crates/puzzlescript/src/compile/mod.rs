@@ -109,49 +109,117 @@ impl Game {
         self.uses_random
     }
 
-    /// The object bits that play can change: whatever a rule's right-hand
-    /// side writes or clears (or may create at random, with its layer), and
-    /// every object on a layer that can move (the players' layers, and any
-    /// a rule gives a movement). Every other bit of a cell keeps its value
-    /// from the level's start for ever, so a solver need not store it.
+    /// The object bits that play can change: the players' (input moves
+    /// them), and, for each cell a rule writes, what it may destroy (an
+    /// object the cell's pattern lets be there, cleared and not set
+    /// again), what it may create (set, and not required there), any object
+    /// it may create at random, and every object the pattern lets be there
+    /// on a layer it gives a movement to (or that it creates there).
+    ///
+    /// What a pattern lets be in a cell is read layer by layer: the object
+    /// it requires of that layer, if any, else the members of a property it
+    /// requires whose objects are all on that layer, and never an object it
+    /// forbids (a cell holds one object a layer). So a wall on the players'
+    /// layer is not counted unless a rule can reach it.
+    ///
+    /// Every other bit of a cell should keep its value from the level's
+    /// start; a solver packs only these (`pack/`), and it checks every board
+    /// it packs, so a bit this misses costs room, never a state.
     pub fn changing_objects(&self) -> Vec<u32> {
-        let mut mask = vec![0u32; self.stride_obj];
-        let mut moving_layers = vec![false; self.layer_count];
-        for id in bits::ones(&self.player) {
-            if let Some(&l) = self.layer_of_id.get(id) {
-                moving_layers[l] = true;
-            }
-        }
+        self.changes().0
+    }
+
+    /// Of [`Game::changing_objects`], those that can move: the players',
+    /// those a rule's pattern lets be in a cell on a layer it gives a
+    /// movement to (or that it creates with one), and those one rule may
+    /// clear in a cell and write in another (a ball a rule carries along,
+    /// a counter's end). The others can only appear and disappear where
+    /// they are, as a door that opens or a crate that breaks.
+    pub fn moving_objects(&self) -> Vec<u32> {
+        self.changes().1
+    }
+
+    /// Of [`Game::changing_objects`], those a rule may create (set in a
+    /// cell that need not hold them): a door that closes or opens, a gun a
+    /// crate turns into; not a wall a rule may only clear.
+    pub fn appearing_objects(&self) -> Vec<u32> {
+        self.changes().2
+    }
+
+    /// [`Game::changing_objects`], [`Game::moving_objects`] and
+    /// [`Game::appearing_objects`].
+    fn changes(&self) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+        let words = self.stride_obj;
+        let mut moving = self.player.to_vec();
+        moving.resize(words, 0);
+        let mut changing = moving.clone();
+        let mut appearing = vec![0u32; words];
         for rule in self
             .rules
             .iter()
             .chain(&self.late_rules)
             .flat_map(|g| &g.rules)
         {
+            // What this rule may destroy and create, over all its cells.
+            let (mut destroyed, mut created) = (vec![0u32; words], vec![0u32; words]);
             for slot in rule.rows.iter().flatten() {
                 let Slot::Cell(p) = slot else { continue };
                 let Some(r) = &p.replace else { continue };
-                bits::or(&mut mask, &r.clear);
-                bits::or(&mut mask, &r.set);
-                bits::or(&mut mask, &r.random_object);
+                let there = self.allowed_in(p);
+                for w in 0..words {
+                    destroyed[w] |= r.clear[w] & there[w] & !r.set[w];
+                    created[w] |= (r.set[w] & !p.present[w]) | r.random_object[w];
+                }
                 for id in bits::ones(&r.random_object) {
-                    if let Some(&l) = self.layer_of_id.get(id) {
-                        bits::or(&mut mask, &self.layer_masks[l]);
+                    let layer = &self.layer_masks[self.layer_of_id[id]];
+                    for (w, d) in destroyed.iter_mut().enumerate() {
+                        *d |= layer[w] & there[w];
                     }
                 }
-                for (l, moving) in moving_layers.iter_mut().enumerate() {
+                for (l, layer) in self.layer_masks.iter().enumerate() {
                     if bits::field(&r.set_moves, l) != 0 || bits::field(&r.random_dir, l) != 0 {
-                        *moving = true;
+                        for w in 0..words {
+                            moving[w] |= layer[w] & (there[w] | r.set[w] | r.random_object[w]);
+                        }
                     }
                 }
             }
-        }
-        for (l, moving) in moving_layers.iter().enumerate() {
-            if *moving {
-                bits::or(&mut mask, &self.layer_masks[l]);
+            for w in 0..words {
+                moving[w] |= destroyed[w] & created[w];
+                changing[w] |= destroyed[w] | created[w] | moving[w];
+                appearing[w] |= created[w];
             }
         }
-        mask
+        (changing, moving, appearing)
+    }
+
+    /// The objects that can be in a cell `p` matches, layer by layer (see
+    /// [`Game::changing_objects`]).
+    fn allowed_in(&self, p: &CellPattern) -> Vec<u32> {
+        let words = self.stride_obj;
+        let mut there: Vec<u32> = (0..words)
+            .map(|w| !(p.objects_seen[w] & !p.present[w]))
+            .collect();
+        let any_of: Vec<&[u32]> = p.any_of.chunks(words).collect();
+        for layer in &self.layer_masks {
+            let mut keep: Vec<u32> = layer.to_vec();
+            if bits::any(&p.present, layer) {
+                for (k, (l, r)) in keep.iter_mut().zip(layer.iter().zip(&p.present[..])) {
+                    *k = l & r;
+                }
+            }
+            for property in &any_of {
+                if !bits::is_zero(property) && bits::within(property, layer) {
+                    for (k, m) in keep.iter_mut().zip(property.iter()) {
+                        *k &= m;
+                    }
+                }
+            }
+            for ((t, l), k) in there.iter_mut().zip(layer.iter()).zip(&keep) {
+                *t &= !l | k;
+            }
+        }
+        there
     }
 
     /// Whether any rule issues `checkpoint` (a level's restart target can

@@ -1,0 +1,868 @@
+//! A level's boards packed for a solver's arena: the objects play can
+//! change, each in the code that suits it for the level; everything else is
+//! the level's start, kept once.
+//!
+//! What play can change, and how, the game's rules say
+//! (`Game::changing_objects`, `Game::moving_objects`,
+//! `Game::appearing_objects`):
+//!
+//! * An object that can move is told where it is. A cell holds at most one
+//!   object of a layer, so a layer's moving objects can be told in two
+//!   ways: a **field**, a small number per cell (0 for none of them, or
+//!   which one: 3 of them take 2 bits a cell), for objects that are many;
+//!   or a **list** per object, how many there are and their cells in
+//!   increasing order (a Rice code of the gaps where that is shorter), for
+//!   objects that are few (a player; 150 crates on a 60 × 60 board, about
+//!   7 bits a crate rather than a bit per cell). Cells where the layer
+//!   holds an object that never changes (a wall, on the player's layer)
+//!   are left out of both. Which objects share the field is chosen once,
+//!   from the start's counts ([`Packing::new`]), the one that makes the
+//!   start smallest; counts may change in play, and a list just grows.
+//! * An object that can only appear or disappear where it is (a door that
+//!   opens, a crate that turns into a shell, a wall a rule could clear) is
+//!   told by the cells where it differs from the start, a list that is
+//!   empty (one bit) while it is as it started. In the few cells where the
+//!   start holds one that a rule may create (a door, shut or open), each
+//!   layer's such objects are a [`Spot`] instead, a number in the board's
+//!   fixed part, so that a door that opens does not lengthen the state.
+//!
+//! Every board packs, whatever it holds: one that breaks what the codes
+//! rely on (an object thought never to change has changed, two moving
+//! objects of a layer share a cell) is written instead as its differences
+//! from the start, cell by cell, behind a flag bit. Which form a board
+//! takes is a function of the board, so equal boards pack to equal bits and
+//! a packed state stays its own key.
+
+mod stream;
+
+use stream::{ListCode, bits_for, gamma_bits};
+pub(crate) use stream::{Reader, Writer};
+
+/// How a level's boards pack.
+#[derive(Clone, Debug)]
+pub(crate) struct Packing {
+    /// Words a cell.
+    stride: usize,
+    /// The start's cells: what the differences are from.
+    start: Vec<u32>,
+    /// Per cell word: the bits that must be as `expect` says for the codes
+    /// to apply (every object not carried, and the moving objects of a
+    /// layer that an object never changing fills there), and what they
+    /// must be (the start's).
+    check: Vec<u32>,
+    expect: Vec<u32>,
+    /// Per cell word: the start without its moving objects, which a
+    /// board's codes are read onto.
+    base: Vec<u32>,
+    /// The cells each layer with moving objects can hold them in.
+    universes: Vec<Universe>,
+    fields: Vec<Field>,
+    /// Bits all fields take together: a board's part of fixed size.
+    field_bits: usize,
+    /// Where the start holds an object that can only appear or disappear
+    /// (a door, shut or open), and how each layer's such objects are told
+    /// there (`None`: as everywhere else, by lists of changed cells).
+    sites: Option<Universe>,
+    spots: Vec<Spot>,
+    lists: Vec<List>,
+    /// Per word: the moving objects carried as lists, the others carried
+    /// as their changes, and each one's list.
+    list_bits: Vec<u32>,
+    flip_bits: Vec<u32>,
+    /// Per word: the moving objects, in fields or lists.
+    noted: Vec<u32>,
+    list_of_bit: Vec<[u16; 32]>,
+}
+
+/// The cells a layer's moving objects can be in, numbered.
+#[derive(Clone, Debug)]
+struct Universe {
+    /// Cell to slot (`u32::MAX`: not one).
+    slot_of: Vec<u32>,
+    /// Slot to cell.
+    cell_of: Vec<u32>,
+    /// How a list of as many slots as its index is coded.
+    codes: Vec<ListCode>,
+}
+
+/// A layer's moving objects of one word, coded as a number per slot.
+#[derive(Clone, Debug)]
+struct Field {
+    word: usize,
+    universe: usize,
+    /// The objects, as bits of `word`.
+    mask: u32,
+    /// Bits a slot.
+    width: u32,
+    /// Where it starts among the fields.
+    offset: usize,
+    /// Bit of `word` to its value (from 1), and back.
+    value_of_bit: [u8; 32],
+    bit_of_value: Vec<u8>,
+}
+
+/// A layer's appearing objects of one word, told in each site
+/// ([`Packing::sites`]) as a number: 0 while the cell holds what it held
+/// at the start, else 1 and which of them it holds now (0: none).
+///
+/// Why: a door that opens changes two objects in its cell (the shut door
+/// goes, the open one comes), and a list of changed cells grows by both,
+/// so that state is longer than the start's; a level whose states vary in
+/// length pays an end offset for each. Told here, a door costs a few bits
+/// in every state, and every state keeps the start's length.
+#[derive(Clone, Debug)]
+struct Spot {
+    word: usize,
+    mask: u32,
+    width: u32,
+    /// Where it starts among the fields (after every [`Field`]).
+    offset: usize,
+    value_of_bit: [u8; 32],
+    bit_of_value: Vec<u8>,
+}
+
+/// The most bits the spots may take in all, per state: less than the
+/// 32-bit end offset that a state longer than the start would cost each
+/// stored state.
+const SPOT_BITS: usize = 32;
+
+/// One object coded as a list of cells: where it is, or where it differs
+/// from the start (`flipped`), as slots of a universe (for a flipped
+/// list, the universe of every cell).
+#[derive(Clone, Copy, Debug)]
+struct List {
+    word: usize,
+    bit: u32,
+    universe: usize,
+    flipped: bool,
+}
+
+/// A cell's words, and what packing holds them against.
+#[derive(Clone, Copy)]
+struct Words<'a> {
+    cell: &'a [u32],
+    check: &'a [u32],
+    expect: &'a [u32],
+    start: &'a [u32],
+}
+
+/// What packing and unpacking reuse between boards.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    pub(crate) writer: Writer,
+    pub(crate) reader: Reader,
+    /// The lists' entries as a scan finds them, (list, slot); how many
+    /// each list has; and the slots sorted by list.
+    found: Vec<(u32, u32)>,
+    counts: Vec<u32>,
+    sorted: Vec<u32>,
+}
+
+/// A board's form, its first bit.
+const CODED: u64 = 0;
+const DIFFERENCES: u64 = 1;
+
+impl Packing {
+    /// The packing of a level whose start is `start` (`stride` words a
+    /// cell), where play changes only the objects of `carried` (a mask of
+    /// `stride` words; a board where another changes packs all the same,
+    /// as its differences), of which those of `moving` can move, and
+    /// of the others those of `appearing` may be created, and whose
+    /// collision layers are `layers` (masks of their objects).
+    pub(crate) fn new(
+        start: &[u32],
+        stride: usize,
+        carried: &[u32],
+        moving: &[u32],
+        appearing: &[u32],
+        layers: &[&[u32]],
+    ) -> Self {
+        let cells = start.len() / stride.max(1);
+        let moving: Vec<u32> = moving.iter().zip(carried).map(|(m, c)| m & c).collect();
+        let mut p = Packing {
+            stride,
+            start: start.to_vec(),
+            check: Vec::with_capacity(start.len()),
+            expect: Vec::with_capacity(start.len()),
+            base: Vec::with_capacity(start.len()),
+            universes: Vec::new(),
+            fields: Vec::new(),
+            field_bits: 0,
+            sites: None,
+            spots: Vec::new(),
+            lists: Vec::new(),
+            list_bits: vec![0; stride],
+            flip_bits: carried.iter().zip(&moving).map(|(c, m)| c & !m).collect(),
+            list_of_bit: vec![[u16::MAX; 32]; stride],
+            noted: moving.clone(),
+        };
+        for cell in start.chunks(stride) {
+            for (w, &bits) in cell.iter().enumerate() {
+                p.check.push(!carried[w]);
+                p.expect.push(bits & !carried[w]);
+                p.base.push(bits & !moving[w]);
+            }
+        }
+        for layer in layers {
+            let movers: Vec<u32> = layer.iter().zip(&moving).map(|(l, m)| l & m).collect();
+            if movers.iter().all(|&m| m == 0) {
+                continue;
+            }
+            // A cell where an object of the layer never changes holds none
+            // of its moving objects: the check says so, and the layer's
+            // codes leave that cell out.
+            let mut universe = Universe {
+                slot_of: vec![u32::MAX; cells],
+                cell_of: Vec::new(),
+                codes: Vec::new(),
+            };
+            for (c, cell) in start.chunks(stride).enumerate() {
+                let settled = cell
+                    .iter()
+                    .zip(layer.iter())
+                    .zip(carried)
+                    .any(|((&bits, &l), &c)| bits & l & !c != 0);
+                if settled {
+                    for (w, &m) in movers.iter().enumerate() {
+                        p.check[c * stride + w] |= m;
+                    }
+                } else {
+                    universe.slot_of[c] = universe.cell_of.len() as u32;
+                    universe.cell_of.push(c as u32);
+                }
+            }
+            let u = p.universes.len();
+            let slots = universe.cell_of.len();
+            universe.codes = ListCode::table(slots);
+            p.universes.push(universe);
+            for (w, &m) in movers.iter().enumerate() {
+                if m != 0 {
+                    p.choose(start, w, m, u, slots);
+                }
+            }
+        }
+        p.choose_spots(start, appearing, layers);
+        if p.flip_bits.iter().any(|&f| f != 0) {
+            let every = p.universes.len();
+            p.universes.push(Universe {
+                slot_of: (0..cells as u32).collect(),
+                cell_of: (0..cells as u32).collect(),
+                codes: ListCode::table(cells),
+            });
+            for (w, &flips) in p.flip_bits.clone().iter().enumerate() {
+                for bit in ones(flips) {
+                    p.add_list(w, bit, every, true);
+                }
+            }
+        }
+        p
+    }
+
+    /// Tells the objects that may appear (`appearing`, of those that do
+    /// not move) in the cells where the start holds one ([`Packing::sites`])
+    /// as [`Spot`]s, if the level has such cells and the spots take at
+    /// most [`SPOT_BITS`]. An object that may only disappear (a wall a
+    /// rule could clear, and never does) is no reason for a site.
+    fn choose_spots(&mut self, start: &[u32], appearing: &[u32], layers: &[&[u32]]) {
+        let s = self.stride;
+        let appearing: Vec<u32> = appearing
+            .iter()
+            .zip(&self.flip_bits)
+            .map(|(a, f)| a & f)
+            .collect();
+        let sites: Vec<u32> = (0..start.len() / s)
+            .filter(|&c| (0..s).any(|w| start[c * s + w] & appearing[w] != 0))
+            .map(|c| c as u32)
+            .collect();
+        let mut spots = Vec::new();
+        let mut offset = self.field_bits;
+        for layer in layers {
+            for (w, (&l, &a)) in layer.iter().zip(&appearing).enumerate() {
+                let mask = l & a;
+                if mask == 0 {
+                    continue;
+                }
+                // Values: 0 as at the start, 1 none, 2.. each object.
+                let width = bits_for(mask.count_ones() as usize + 2);
+                let mut spot = Spot {
+                    word: w,
+                    mask,
+                    width,
+                    offset,
+                    value_of_bit: [0; 32],
+                    bit_of_value: vec![0],
+                };
+                for bit in ones(mask) {
+                    spot.value_of_bit[bit as usize] = spot.bit_of_value.len() as u8;
+                    spot.bit_of_value.push(bit as u8);
+                }
+                offset += sites.len() * width as usize;
+                spots.push(spot);
+            }
+        }
+        let bits = offset - self.field_bits;
+        if sites.is_empty() || bits > SPOT_BITS {
+            return;
+        }
+        let mut slot_of = vec![u32::MAX; start.len() / s];
+        for (slot, &c) in sites.iter().enumerate() {
+            slot_of[c as usize] = slot as u32;
+        }
+        self.sites = Some(Universe {
+            slot_of,
+            cell_of: sites,
+            codes: Vec::new(),
+        });
+        self.spots = spots;
+        self.field_bits = offset;
+    }
+
+    fn add_list(&mut self, word: usize, bit: u32, universe: usize, flipped: bool) {
+        if !flipped {
+            self.list_bits[word] |= 1 << bit;
+        }
+        self.list_of_bit[word][bit as usize] = self.lists.len() as u16;
+        self.lists.push(List {
+            word,
+            bit,
+            universe,
+            flipped,
+        });
+    }
+
+    /// Codes the moving objects `objects` (bits of word `w`) of a layer
+    /// whose universe is `u`, of `slots` cells: a field for the most
+    /// numerous at the start and a list for each other, as many in the
+    /// field as makes the start smallest (none, if lists are smaller).
+    fn choose(&mut self, start: &[u32], w: usize, objects: u32, u: usize, slots: usize) {
+        let count = |bit: u32| {
+            start
+                .chunks(self.stride)
+                .filter(|cell| cell[w] >> bit & 1 == 1)
+                .count()
+        };
+        let mut by_count: Vec<(usize, u32)> = ones(objects).map(|bit| (count(bit), bit)).collect();
+        by_count.sort_by_key(|&(n, bit)| (std::cmp::Reverse(n), bit));
+        let list_cost = |n: usize| gamma_bits(n) + ListCode::most_bits(n, slots);
+        let cost = |k: usize| {
+            let field = if k == 0 {
+                0
+            } else {
+                slots * bits_for(k + 1) as usize
+            };
+            field
+                + by_count[k..]
+                    .iter()
+                    .map(|&(n, _)| list_cost(n))
+                    .sum::<usize>()
+        };
+        let k = (0..=by_count.len())
+            .min_by_key(|&k| (cost(k), k))
+            .unwrap_or(0);
+        if k > 0 {
+            let mut field = Field {
+                word: w,
+                universe: u,
+                mask: 0,
+                width: bits_for(k + 1),
+                offset: self.field_bits,
+                value_of_bit: [0; 32],
+                bit_of_value: vec![0],
+            };
+            let mut inside: Vec<u32> = by_count[..k].iter().map(|&(_, bit)| bit).collect();
+            inside.sort_unstable();
+            for bit in inside {
+                field.mask |= 1 << bit;
+                field.value_of_bit[bit as usize] = field.bit_of_value.len() as u8;
+                field.bit_of_value.push(bit as u8);
+            }
+            self.field_bits += slots * field.width as usize;
+            self.fields.push(field);
+        }
+        let mut outside: Vec<u32> = by_count[k..].iter().map(|&(_, bit)| bit).collect();
+        outside.sort_unstable();
+        for bit in outside {
+            self.add_list(w, bit, u, false);
+        }
+    }
+
+    /// Appends `board` packed to the writer.
+    pub(crate) fn pack(&self, board: &[u32], scratch: &mut Scratch) {
+        let begin = scratch.writer.position();
+        scratch.writer.put(CODED, 1);
+        if !self.pack_coded(board, scratch) {
+            scratch.writer.truncate(begin);
+            scratch.writer.put(DIFFERENCES, 1);
+            self.pack_differences(board, &mut scratch.writer);
+        }
+    }
+
+    /// Writes `board` in its codes, if they can tell it (else false, and
+    /// the writer holds a part of it).
+    fn pack_coded(&self, board: &[u32], scratch: &mut Scratch) -> bool {
+        let base = scratch.writer.skip(self.field_bits);
+        scratch.found.clear();
+        scratch.counts.clear();
+        scratch.counts.resize(self.lists.len(), 0);
+        let scanned = if self.stride == 1 {
+            self.scan_single(board, base, scratch)
+        } else {
+            let s = self.stride;
+            (0..board.len() / s).all(|c| {
+                let words = Words {
+                    cell: &board[c * s..][..s],
+                    check: &self.check[c * s..][..s],
+                    expect: &self.expect[c * s..][..s],
+                    start: &self.start[c * s..][..s],
+                };
+                self.note(c, words, base, scratch)
+            })
+        };
+        if !scanned {
+            return false;
+        }
+        // Each list's entries, in increasing order (cells were scanned in
+        // order): a counting sort by list.
+        let Scratch {
+            writer,
+            found,
+            counts,
+            sorted,
+            ..
+        } = scratch;
+        let mut at = 0;
+        for count in counts.iter_mut() {
+            (*count, at) = (at, at + *count);
+        }
+        sorted.resize(found.len(), 0);
+        for &(list, slot) in found.iter() {
+            let next = &mut counts[list as usize];
+            sorted[*next as usize] = slot;
+            *next += 1;
+        }
+        // Now `counts[i]` is where list i's entries end.
+        let (mut from, mut empty) = (0, 0);
+        for (list, &end) in self.lists.iter().zip(counts.iter()) {
+            let n = (end - from) as usize;
+            if n == 0 {
+                empty += 1;
+                continue;
+            }
+            // A run of empty lists: a count of 0 each, one bit.
+            writer.ones(empty);
+            empty = 0;
+            writer.gamma(n as u64);
+            writer.positions(
+                sorted[from as usize..end as usize].iter().copied(),
+                self.universes[list.universe].codes[n],
+            );
+            from = end;
+        }
+        writer.ones(empty);
+        true
+    }
+
+    /// [`Packing::pack_coded`]'s scan of a board of one word a cell, the
+    /// usual case, eight cells at a time: most cells hold nothing to note,
+    /// and one test (which the compiler makes a few vector instructions)
+    /// says so for eight.
+    fn scan_single(&self, board: &[u32], base: usize, scratch: &mut Scratch) -> bool {
+        const BLOCK: usize = 8;
+        let (noted, flips) = (self.noted[0], self.flip_bits[0]);
+        let busy = |v: u32, check: u32, expect: u32, start: u32| {
+            ((v & check) ^ expect) | (v & noted) | ((v ^ start) & flips)
+        };
+        let blocks = board
+            .chunks(BLOCK)
+            .zip(self.check.chunks(BLOCK))
+            .zip(self.expect.chunks(BLOCK))
+            .zip(self.start.chunks(BLOCK));
+        for (b, (((v, check), expect), start)) in blocks.enumerate() {
+            if let (Ok(v), Ok(check), Ok(expect), Ok(start)) = (
+                <&[u32; BLOCK]>::try_from(v),
+                <&[u32; BLOCK]>::try_from(check),
+                <&[u32; BLOCK]>::try_from(expect),
+                <&[u32; BLOCK]>::try_from(start),
+            ) {
+                let mut any = 0;
+                for i in 0..BLOCK {
+                    any |= busy(v[i], check[i], expect[i], start[i]);
+                }
+                if any == 0 {
+                    continue;
+                }
+            }
+            for (i, (((v, check), expect), start)) in
+                v.iter().zip(check).zip(expect).zip(start).enumerate()
+            {
+                if busy(*v, *check, *expect, *start) != 0 {
+                    let words = Words {
+                        cell: std::slice::from_ref(v),
+                        check: std::slice::from_ref(check),
+                        expect: std::slice::from_ref(expect),
+                        start: std::slice::from_ref(start),
+                    };
+                    if !self.note(b * BLOCK + i, words, base, scratch) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Notes cell `c` (its words): its field values written (the fields
+    /// start at bit `base`), its list entries found. False if the codes
+    /// cannot tell it.
+    #[inline(always)]
+    fn note(&self, c: usize, words: Words, base: usize, scratch: &mut Scratch) -> bool {
+        let Words {
+            cell,
+            check,
+            expect,
+            start,
+        } = words;
+        for ((&v, &check), &expect) in cell.iter().zip(check).zip(expect) {
+            if v & check != expect {
+                return false;
+            }
+        }
+        for f in &self.fields {
+            let x = cell[f.word] & f.mask;
+            if x != 0 {
+                if x & (x - 1) != 0 {
+                    // Two objects of one layer: the field cannot say.
+                    return false;
+                }
+                let slot = self.universes[f.universe].slot_of[c] as usize;
+                let value = f.value_of_bit[x.trailing_zeros() as usize];
+                scratch.writer.put_at(
+                    base + f.offset + slot * f.width as usize,
+                    u64::from(value),
+                    f.width,
+                );
+            }
+        }
+        let site = self.sites.as_ref().map_or(u32::MAX, |s| s.slot_of[c]);
+        let by_word = cell
+            .iter()
+            .zip(start)
+            .zip(&self.list_bits)
+            .zip(&self.flip_bits);
+        for (w, (((&v, &start), &listed), &flips)) in by_word.enumerate() {
+            let mut flipped = (v ^ start) & flips;
+            if flipped != 0 && site != u32::MAX {
+                // In a site, the appearing objects are its spots' values.
+                for spot in self.spots.iter().filter(|spot| spot.word == w) {
+                    if flipped & spot.mask == 0 {
+                        continue;
+                    }
+                    flipped &= !spot.mask;
+                    let x = v & spot.mask;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return false;
+                    }
+                    let value = if x == 0 {
+                        1
+                    } else {
+                        1 + spot.value_of_bit[x.trailing_zeros() as usize]
+                    };
+                    scratch.writer.put_at(
+                        base + spot.offset + site as usize * spot.width as usize,
+                        u64::from(value),
+                        spot.width,
+                    );
+                }
+            }
+            let mut listed = (v & listed) | flipped;
+            while listed != 0 {
+                let list = self.list_of_bit[w][listed.trailing_zeros() as usize];
+                let universe = &self.universes[self.lists[list as usize].universe];
+                scratch.found.push((u32::from(list), universe.slot_of[c]));
+                scratch.counts[list as usize] += 1;
+                listed &= listed - 1;
+            }
+        }
+        true
+    }
+
+    /// The most bits a board packs to whose moving objects are as many
+    /// as the start's and whose other objects are as they started: what
+    /// every state of a level where nothing is made or destroyed fits in,
+    /// wherever its objects are.
+    pub(crate) fn most_bits(&self) -> usize {
+        let s = self.stride;
+        let lists: usize = self
+            .lists
+            .iter()
+            .map(|list| {
+                let n = if list.flipped {
+                    0
+                } else {
+                    self.start
+                        .chunks_exact(s)
+                        .filter(|cell| cell[list.word] >> list.bit & 1 == 1)
+                        .count()
+                };
+                let universe = self.universes[list.universe].cell_of.len();
+                gamma_bits(n) + ListCode::most_bits(n, universe)
+            })
+            .sum();
+        1 + self.field_bits + lists
+    }
+
+    /// Writes `board` as the cells where it differs from the start: their
+    /// count, then each one's distance from the last, and its words XOR
+    /// the start's.
+    fn pack_differences(&self, board: &[u32], writer: &mut Writer) {
+        let s = self.stride;
+        let differs = |c: usize| board[c * s..][..s] != self.start[c * s..][..s];
+        let cells = self.start.len() / s;
+        writer.gamma((0..cells).filter(|&c| differs(c)).count() as u64);
+        let mut next = 0;
+        for c in (0..cells).filter(|&c| differs(c)) {
+            writer.gamma((c - next) as u64);
+            for w in 0..s {
+                writer.put(u64::from(board[c * s + w] ^ self.start[c * s + w]), 32);
+            }
+            next = c + 1;
+        }
+    }
+
+    /// Reads a board [`Packing::pack`] wrote into `board`.
+    pub(crate) fn unpack(&self, reader: &mut Reader, board: &mut [u32]) {
+        if reader.get(1) == DIFFERENCES {
+            return self.unpack_differences(reader, board);
+        }
+        let s = self.stride;
+        board.copy_from_slice(&self.base);
+        for f in &self.fields {
+            for &c in &self.universes[f.universe].cell_of {
+                let value = reader.get(f.width) as usize;
+                if value != 0 {
+                    board[c as usize * s + f.word] |= 1 << f.bit_of_value[value];
+                }
+            }
+        }
+        if let Some(sites) = &self.sites {
+            for spot in &self.spots {
+                for &c in &sites.cell_of {
+                    let value = reader.get(spot.width) as usize;
+                    if value != 0 {
+                        let word = &mut board[c as usize * s + spot.word];
+                        *word &= !spot.mask;
+                        if value >= 2 {
+                            *word |= 1 << spot.bit_of_value[value - 1];
+                        }
+                    }
+                }
+            }
+        }
+        for list in &self.lists {
+            let n = reader.gamma() as usize;
+            if n == 0 {
+                continue;
+            }
+            let bit = 1 << list.bit;
+            let universe = &self.universes[list.universe];
+            let code = universe.codes[n];
+            let word = |slot: u32| universe.cell_of[slot as usize] as usize * s + list.word;
+            if list.flipped {
+                reader.positions(n, code, |slot| board[word(slot)] ^= bit);
+            } else {
+                reader.positions(n, code, |slot| board[word(slot)] |= bit);
+            }
+        }
+    }
+
+    fn unpack_differences(&self, reader: &mut Reader, board: &mut [u32]) {
+        let s = self.stride;
+        board.copy_from_slice(&self.start);
+        let n = reader.gamma();
+        let mut next = 0;
+        for _ in 0..n {
+            let c = next + reader.gamma() as usize;
+            for w in 0..s {
+                board[c * s + w] ^= reader.get(32) as u32;
+            }
+            next = c + 1;
+        }
+    }
+}
+
+/// The set bits of `mask`, lowest first.
+fn ones(mask: u32) -> impl Iterator<Item = u32> {
+    (0..32).filter(move |bit| mask >> bit & 1 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Packing, Scratch};
+
+    // One word a cell. Objects: 0 background, 1 wall, 2 player, 3 crate,
+    // 4 target, 5 door (appears and disappears where it is). Layers:
+    // background; target; player, wall and crate; door.
+    const BACKGROUND: u32 = 1;
+    const WALL: u32 = 1 << 1;
+    const PLAYER: u32 = 1 << 2;
+    const CRATE: u32 = 1 << 3;
+    const TARGET: u32 = 1 << 4;
+    const DOOR: u32 = 1 << 5;
+
+    /// A 12 × 12 room walled round, a player, 6 crates, 3 targets and a
+    /// door.
+    fn room() -> Vec<u32> {
+        let side = 12;
+        let mut cells = vec![BACKGROUND; side * side];
+        for (c, cell) in cells.iter_mut().enumerate() {
+            let (x, y) = (c / side, c % side);
+            if x == 0 || y == 0 || x == side - 1 || y == side - 1 {
+                *cell |= WALL;
+            }
+        }
+        cells[13] |= PLAYER;
+        for c in [30, 31, 50, 77, 90, 101] {
+            cells[c] |= CRATE;
+        }
+        for c in [40, 41, 42] {
+            cells[c] |= TARGET;
+        }
+        cells[60] |= DOOR;
+        cells
+    }
+
+    fn packing(start: &[u32]) -> Packing {
+        let layers: [&[u32]; 4] = [&[BACKGROUND], &[TARGET], &[PLAYER | WALL | CRATE], &[DOOR]];
+        Packing::new(
+            start,
+            1,
+            &[PLAYER | CRATE | DOOR],
+            &[PLAYER | CRATE],
+            &[DOOR],
+            &layers,
+        )
+    }
+
+    fn pack(p: &Packing, board: &[u32]) -> Vec<u8> {
+        let mut scratch = Scratch::default();
+        scratch.writer.clear();
+        p.pack(board, &mut scratch);
+        let mut bytes = Vec::new();
+        scratch.writer.bytes_into(&mut bytes, 0);
+        bytes
+    }
+
+    fn unpack(p: &Packing, bytes: &[u8], cells: usize) -> Vec<u32> {
+        let mut scratch = Scratch::default();
+        scratch.reader.load(bytes);
+        let mut board = vec![0; cells];
+        p.unpack(&mut scratch.reader, &mut board);
+        board
+    }
+
+    /// Boards play could reach from the room, and some it could not (a
+    /// wall gone, two of a layer in one cell), from a fixed generator.
+    fn boards(start: &[u32]) -> Vec<Vec<u32>> {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let mut out = vec![start.to_vec()];
+        for round in 0..300 {
+            let mut board = start.to_vec();
+            for _ in 0..1 + round % 7 {
+                let (from, to) = (next(board.len()), next(board.len()));
+                let moved = [PLAYER, CRATE][next(2)];
+                if board[from] & moved != 0 && board[to] & (PLAYER | WALL | CRATE) == 0 {
+                    board[from] &= !moved;
+                    board[to] |= moved;
+                }
+                if next(4) == 0 {
+                    let at = next(board.len());
+                    board[at] ^= DOOR;
+                }
+                if next(10) == 0 {
+                    // A crate made from nothing, or lost.
+                    let at = next(board.len());
+                    board[at] ^= CRATE;
+                }
+                if round % 50 == 49 {
+                    // What the codes cannot tell: a wall cleared, two
+                    // objects of one layer in a cell.
+                    let (at, what) = (next(board.len()), [WALL, CRATE | PLAYER][next(2)]);
+                    board[at] ^= what;
+                }
+            }
+            out.push(board);
+        }
+        // The door, in its site: gone, and back with a crate beside it;
+        // and one more door elsewhere.
+        let mut shut = start.to_vec();
+        shut[60] &= !DOOR;
+        out.push(shut.clone());
+        shut[61] |= CRATE;
+        out.push(shut);
+        let mut two = start.to_vec();
+        two[70] |= DOOR;
+        out.push(two);
+        out
+    }
+
+    #[test]
+    fn every_board_comes_back_as_it_went_in() {
+        let start = room();
+        let p = packing(&start);
+        for board in boards(&start) {
+            assert_eq!(unpack(&p, &pack(&p, &board), start.len()), board);
+        }
+    }
+
+    #[test]
+    fn boards_pack_to_equal_bits_exactly_when_they_are_equal() {
+        let start = room();
+        let p = packing(&start);
+        let all = boards(&start);
+        let packed: Vec<Vec<u8>> = all.iter().map(|b| pack(&p, b)).collect();
+        for (a, pa) in all.iter().zip(&packed) {
+            for (b, pb) in all.iter().zip(&packed) {
+                assert_eq!(a == b, pa == pb);
+            }
+        }
+        // The same board packs the same whatever was packed before it
+        // with the same scratch.
+        let mut scratch = Scratch::default();
+        for board in all.iter().chain(&all) {
+            scratch.writer.clear();
+            p.pack(board, &mut scratch);
+            let mut bytes = Vec::new();
+            scratch.writer.bytes_into(&mut bytes, 0);
+            assert_eq!(bytes, pack(&p, board));
+        }
+    }
+
+    #[test]
+    fn the_room_takes_a_few_bytes_in_its_codes_and_more_only_when_broken() {
+        let start = room();
+        let p = packing(&start);
+        // 100 floor cells: the player and 6 crates as lists (a field of 2
+        // bits a cell would take 200 bits), the door as 2 bits in its site
+        // and an empty list of changes elsewhere: well under the 144 bits
+        // of a bit a cell.
+        let bits = p.most_bits();
+        assert!(bits < 100, "{bits} bits");
+        assert!(pack(&p, &start).len() * 8 <= bits.next_multiple_of(8));
+        // The door goes in its site: a spot's value, the start's length.
+        let mut open = start.clone();
+        open[60] &= !DOOR;
+        assert_eq!(pack(&p, &open).len(), pack(&p, &start).len());
+        // A wall gone: its differences, behind the flag bit.
+        let mut broken = start.clone();
+        broken[0] &= !WALL;
+        let bytes = pack(&p, &broken);
+        assert_eq!(bytes[0] & 1, 1, "the differences form");
+        assert_eq!(pack(&p, &start)[0] & 1, 0, "the coded form");
+    }
+}
