@@ -19,6 +19,7 @@ mod review;
 mod show;
 mod solve;
 mod targets;
+mod watch;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -101,6 +102,12 @@ enum Command {
     /// the new solution part. Accept, reject or skip each; --accept,
     /// --reject and --list --json do it without a terminal.
     Review(review::Args),
+    /// Check every level, then again whenever a level file, an expectation
+    /// file or a game file changes: only the levels the change can affect,
+    /// with a live table. --serve also serves a page of every level, updated
+    /// as checks finish, where each change is accepted or rejected
+    /// (docs/watch.md).
+    Watch(watch::Args),
 }
 
 /// How a command went, in exit-status order: the worst one wins.
@@ -146,6 +153,7 @@ pub fn main() -> ExitCode {
         Command::Ablate(args) => ablate::run(args, memory),
         Command::Generate(args) => generate::run(args, memory),
         Command::Show(args) => show::run(args, memory),
+        Command::Watch(args) => watch::run(args, memory),
     };
     match puzzle_qa_core::_cli_support::caught(run) {
         Ok(verdict) => verdict.into(),

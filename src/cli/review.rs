@@ -93,7 +93,7 @@ pub struct Change {
 
 impl Change {
     /// `GAME::LEVEL` (`GAME::FILE::N`).
-    fn level(&self) -> String {
+    pub(super) fn level(&self) -> String {
         self.subject.entry().id()
     }
 
@@ -103,12 +103,12 @@ impl Change {
     }
 
     /// What changed, in words, one line per value: "a shortcut: par 7 → 6".
-    fn why(&self) -> Vec<String> {
+    pub(super) fn why(&self) -> Vec<String> {
         self.changes.iter().map(explain).collect()
     }
 
     /// The expectation diff, as `check` shows it.
-    fn diff(&self, color: bool) -> String {
+    pub(super) fn diff(&self, color: bool) -> String {
         unified(
             &self.subject.entry().shown_expectation,
             &self.file_before,
@@ -132,12 +132,23 @@ impl Change {
         format!("puzzle-qa{flags} review{file}{from} --accept {level}")
     }
 
+    /// The level's `solution` in the expectation file, and as accepting
+    /// would leave it.
+    pub(super) fn solutions(&self) -> &[Option<String>; 2] {
+        &self.solutions
+    }
+
+    /// Every value that changes.
+    pub(super) fn changes(&self) -> &[ValueChange] {
+        &self.changes
+    }
+
     fn machine_keys(&self) -> Vec<&'static str> {
         self.subject.entry().machine_keys()
     }
 
     /// Writes the change into the expectation file; what changed there.
-    fn accept(&self) -> Result<Vec<String>, String> {
+    pub(super) fn accept(&self) -> Result<Vec<String>, String> {
         puzzle_qa_core::_cli_support::harness::accept(
             self.subject.entry(),
             &self.pending,
@@ -146,7 +157,7 @@ impl Change {
     }
 
     /// Forgets the change; the expectation file stays as it is.
-    fn reject(&self) -> Result<(), String> {
+    pub(super) fn reject(&self) -> Result<(), String> {
         puzzle_qa_core::_cli_support::harness::reject(
             self.subject.entry(),
             &self.pending,
@@ -309,7 +320,7 @@ fn orphans(suite: &Suite) -> Vec<PathBuf> {
 /// first (a mechanic turned decoration), then in level order; and a
 /// warning for each pending file left out (it does not parse, or the
 /// levels of its file moved since it was written).
-fn pending_changes(suite: &Suite, filters: &Filters) -> (Vec<Change>, Vec<String>) {
+pub(super) fn pending_changes(suite: &Suite, filters: &Filters) -> (Vec<Change>, Vec<String>) {
     let settings = suite.settings();
     let (mut found, mut warnings) = (Vec::new(), Vec::new());
     let mut warn = |warning: String| {

@@ -4,23 +4,11 @@
 //! fixture project's (`tests/fixtures/project/`). Skipped, saying so, when
 //! no Chromium is installed (`.ci/run` installs Debian's `chromium`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
+use crate::devtools::chromium;
 use crate::support::{self, fixture_project, level_path};
-
-/// The browser to drive: `$CHROMIUM`, else `chromium` on the path.
-fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    let found = Command::new("sh")
-        .args(["-c", "command -v chromium || command -v chromium-browser"])
-        .output()
-        .ok()?;
-    let path = String::from_utf8(found.stdout).ok()?;
-    (!path.trim().is_empty()).then(|| PathBuf::from(path.trim()))
-}
 
 /// Runs headless Chromium on `url` with `extra` arguments; its stdout.
 fn browse(browser: &Path, profile: &Path, extra: &[&str], url: &str) -> String {

@@ -5,8 +5,9 @@
 //! that changed, under the path, and the pieces, over it (as the picture
 //! `show --svg` writes has them), so a changed cell never hides a step's
 //! mark. It shows one frame's layers at a time: play/pause,
-//! the arrow keys, Home and End step through it, with a move counter and the
-//! move's text highlighted. Opened with `#selftest`, the page steps forward
+//! the arrow keys, Home and End step through it, and a slider drags it, with
+//! a move counter and the move's text highlighted; `#at=N` opens every
+//! replay of the page at move N. Opened with `#selftest`, the page steps forward
 //! once by a key press of its own and writes what the counter said before
 //! and after into `data-selftest` on `<body>`; script errors are counted in
 //! `data-errors`. The browser test reads both.
@@ -91,6 +92,8 @@ pub fn replay(playback: &Playback, id: &str) -> String {
     format!(
         "<div class=\"replay\" id=\"{id}\">\n<p><button class=\"play\">play</button>\
          <button class=\"back\">◀</button><button class=\"forward\">▶</button>\
+         <input type=\"range\" class=\"scrub\" min=\"0\" max=\"{total}\" value=\"0\" \
+         aria-label=\"move\"> \
          move <span class=\"counter\">0 / {total}</span> · <span class=\"cost\">0</span> \
          counted toward par (arrow keys step, space plays)</p>\n\
          {picture}<p class=\"moves\">{moves}</p>{ending}</div>\n"
@@ -102,16 +105,20 @@ pub fn replay(playback: &Playback, id: &str) -> String {
 const REPLAY_SCRIPT: &str = "<script>(function(){\
 function Replay(root){var frames=root.querySelectorAll('.frame'),pieces=root.querySelectorAll('.frame-pieces'),\
 moves=root.querySelectorAll('.move'),\
-counter=root.querySelector('.counter'),cost=root.querySelector('.cost'),play=root.querySelector('.play'),at=0,timer=null,self=this;\
+counter=root.querySelector('.counter'),cost=root.querySelector('.cost'),play=root.querySelector('.play'),\
+scrub=root.querySelector('.scrub'),at=0,timer=null,self=this;\
 function show(i){at=Math.max(0,Math.min(frames.length-1,i));for(var k=0;k<frames.length;k++)\
 {frames[k].style.display=k===at?'':'none';if(pieces[k]){pieces[k].style.display=k===at?'':'none';}}\
 for(var m=0;m<moves.length;m++)\
-{moves[m].classList.toggle('current',m===at-1);}counter.textContent=at+' / '+(frames.length-1);cost.textContent=frames[at].dataset.cost;}\
+{moves[m].classList.toggle('current',m===at-1);}counter.textContent=at+' / '+(frames.length-1);cost.textContent=frames[at].dataset.cost;\
+if(scrub){scrub.value=String(at);}}\
 function stop(){if(timer){clearInterval(timer);timer=null;}play.textContent='play';}\
 function start(){if(at>=frames.length-1){show(0);}timer=setInterval(function(){\
 if(at>=frames.length-1){stop();}else{show(at+1);}},350);play.textContent='pause';}\
 this.step=function(d){stop();show(at+d);};this.toggle=function(){if(timer){stop();}else{start();}};\
 this.home=function(){stop();show(0);};this.end=function(){stop();show(frames.length-1);};\
+this.go=function(i){stop();show(i);};\
+if(scrub){scrub.addEventListener('input',function(){self.go(Number(scrub.value));});}\
 play.addEventListener('click',function(){self.toggle();});\
 root.querySelector('.back').addEventListener('click',function(){self.step(-1);});\
 root.querySelector('.forward').addEventListener('click',function(){self.step(1);});show(0);}\
@@ -120,6 +127,7 @@ document.addEventListener('keydown',function(e){var r=replays[0];if(!r)return;\
 if(e.key==='ArrowRight'){r.step(1);}else if(e.key==='ArrowLeft'){r.step(-1);}\
 else if(e.key===' '){r.toggle();}else if(e.key==='Home'){r.home();}else if(e.key==='End'){r.end();}\
 else{return;}e.preventDefault();});\
+var goTo=/^#at=(\\d+)$/.exec(location.hash);if(goTo){replays.forEach(function(r){r.go(Number(goTo[1]));});}\
 if(location.hash==='#selftest'){var c=document.querySelector('.counter');var before=c?c.textContent:'';\
 document.dispatchEvent(new KeyboardEvent('keydown',{key:'ArrowRight'}));\
 document.body.dataset.selftest=before+' -> '+(c?c.textContent:'');}\
