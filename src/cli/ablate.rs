@@ -33,9 +33,10 @@ pub struct Args {
     /// counting grid levels from 1 (default 1).
     #[arg(long, value_name = "N")]
     level: Option<u64>,
-    /// The most states one search may store before giving up.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
-    limit: usize,
+    /// The most states one search may store before giving up [default:
+    /// none: the memory budget, --memory, bounds it].
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
     /// Print one JSON object: {file, game, par, mechanics: {NAME: {class, par,
     /// line, dead}}, objects: [{mechanic, at: [row, col], replacement, class,
     /// par}]} (objects is empty without --objects).
@@ -123,7 +124,7 @@ pub fn run(args: Args, memory: Option<u64>) -> Exit {
     }
     let options = SearchOptions {
         algorithm: Algorithm::Bfs,
-        limit: args.limit,
+        limit: args.limit.unwrap_or(DEFAULT_STATE_LIMIT),
         memory: memory.unwrap_or(DEFAULT_MEMORY),
     };
     let mechanics = level.mechanics();

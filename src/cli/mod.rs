@@ -47,7 +47,7 @@ struct Cli {
     /// For the commands that search: the most memory one search may keep
     /// (its states, visited table and queue), such as 4GiB or 512MiB
     /// [default: 2GiB]. A level's own `memory` key wins over it
-    /// (docs/limits.md).
+    /// (docs/reliability.md).
     #[arg(long, value_name = "SIZE", global = true, value_parser = bounds::memory_size)]
     memory: Option<u64>,
 }

@@ -33,9 +33,10 @@ pub struct Args {
     step: bool,
     #[command(flatten)]
     level: LevelArgs,
-    /// The most states the search for a cheapest win may store.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
-    limit: usize,
+    /// The most states the search for a cheapest win may store [default:
+    /// none: the memory budget, --memory, bounds it].
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
 }
 
 pub fn run(args: Args, memory: Option<u64>) -> Exit {
@@ -83,7 +84,7 @@ fn draw(
         (None, None) => {
             let solution = level.solve(SearchOptions {
                 algorithm: Algorithm::Bfs,
-                limit: args.limit,
+                limit: args.limit.unwrap_or(DEFAULT_STATE_LIMIT),
                 memory,
             });
             let no_win = solution.why_no_win();

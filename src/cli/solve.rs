@@ -23,9 +23,10 @@ pub struct Args {
     /// file outside any game's folder, from its text).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
-    /// The most states one search may store before giving up.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_STATE_LIMIT)]
-    limit: usize,
+    /// The most states one search may store before giving up [default:
+    /// none: the memory budget, --memory, bounds it].
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
     /// The solver to run.
     #[arg(long, default_value = "bfs", value_parser = algorithm_parser())]
     algorithm: Algorithm,
@@ -78,7 +79,7 @@ struct SolveLine<'a> {
 pub fn run(args: Args, memory: Option<u64>) -> Exit {
     let options = SearchOptions {
         algorithm: args.algorithm,
-        limit: args.limit,
+        limit: args.limit.unwrap_or(DEFAULT_STATE_LIMIT),
         memory: memory.unwrap_or(DEFAULT_MEMORY),
     };
     let request = Request {

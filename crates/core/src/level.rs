@@ -140,7 +140,7 @@ impl Solution {
 
 impl Solution {
     /// The bound the search stopped at, and what it had kept, as a message
-    /// says it after "the search stopped at": `its state limit (2000000
+    /// says it after "the search stopped at": `its state limit (200000
     /// states stored, 31 MiB kept: 16 bytes a state)`, `its memory budget
     /// of 2 GiB (…)`, `the machine's memory: … (…)`.
     pub fn stopped_at(&self) -> String {

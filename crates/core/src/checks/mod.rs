@@ -19,7 +19,7 @@ pub use search::{Par, Replay, Solvable};
 use crate::game::Cost;
 use crate::harness::{Check, MemoryFrom, Subject};
 use crate::level::{AnyLevel, HangReport, Solution};
-use crate::search::{Bound, DEFAULT_STATE_LIMIT, Size};
+use crate::search::{Bound, Size};
 
 /// The checks of a game whose levels are solved by search, in trial order.
 pub static SEARCH: &[&dyn Check] = &[&Parse, &Solvable, &Par, &Replay, &Routes, &Ablations];
@@ -94,8 +94,9 @@ fn raise_hint(subject: &Subject, solution: &Solution) -> String {
             Size(solution.budget.bytes)
         ),
         Some(Bound::States) | None => format!(
-            "raise `limit` in {file} (the default is {DEFAULT_STATE_LIMIT}), or make the level \
-             smaller"
+            "raise `limit` in {file} (now {}), or remove it and let the memory budget bound \
+             the search, or make the level smaller",
+            solution.budget.states
         ),
     };
     match solution.growth() {

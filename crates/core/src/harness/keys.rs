@@ -108,7 +108,7 @@ pub const FINGERPRINT: &str = "fingerprint";
 pub const HARNESS_KEYS: &[ExpectationKey] = &[
     ExpectationKey::designer(
         "limit",
-        "the most states a search of this level may store (default 2,000,000)",
+        "the most states a search of this level may store (default: no limit; `memory` bounds it)",
     )
     .shaped(ValueShape::Integer),
     ExpectationKey::designer(

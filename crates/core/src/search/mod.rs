@@ -37,8 +37,12 @@ pub use graph::StateGraph;
 #[cfg(feature = "pathfinding")]
 pub use reference::pathfinding_bfs;
 
-/// The crate-wide default state limit: the most states a search may store.
-pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
+/// The crate-wide default state limit: none. A search is bounded by its
+/// memory budget ([`DEFAULT_MEMORY`]), which holds ten times the states of
+/// small levels' packed states as of big ones', where a count of states
+/// would stop both at the same depth; a level's `limit` key (or `--limit`)
+/// still caps the states when a designer wants a quicker verdict.
+pub const DEFAULT_STATE_LIMIT: usize = usize::MAX;
 
 /// How much work a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
