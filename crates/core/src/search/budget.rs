@@ -14,9 +14,10 @@ use super::DEFAULT_STATE_LIMIT;
 /// nextest, each under its budget: 4 GiB with room to spare for the games'
 /// own memory and the system. Within one process, searches that grow past
 /// a share wait for room ([`super::ledger`]), so more threads do not add up
-/// past the machine either. It is also more than any level of the example
-/// games needs within the default state limit once its states are compact,
-/// so where the memory bound binds, the level is a big one.
+/// past the machine either. There is no default count of states: a
+/// level's searches go as deep as its states fit, 60 million of 34 bytes
+/// or half a million of 4 KB, and a level's `limit` key caps them where a
+/// designer wants a quicker verdict.
 pub const DEFAULT_MEMORY: u64 = 2 << 30;
 
 /// How much a search may keep: at most `states` stored states, and at most
