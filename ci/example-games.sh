@@ -70,5 +70,5 @@ for game in sorted(games.glob("*.txt")):
     for s in ("solved", "limit", "random", "realtime"):
         total[s] += count[s]
     total["cut"] += cut
-print(f"| **all** | {total['levels']} | {total['solved']} | {total['limit']} | {total['random']} | {total['realtime']} | {total['cut']} | {total["wall_ms"] / 1000:.1f} s | |")
+print(f"| **all** | {total['levels']} | {total['solved']} | {total['limit']} | {total['random']} | {total['realtime']} | {total['cut']} | {total['wall_ms'] / 1000:.1f} s | |")
 PY
