@@ -292,7 +292,6 @@ impl Session {
 struct Scratchpad {
     /// Spare level copies, for the backups of nested turns.
     levels: Vec<Vec<u32>>,
-    start_objects: Vec<u32>,
     start_moves: Vec<u32>,
     players: Vec<usize>,
     /// The cells holding a movement when movements are resolved.
