@@ -90,6 +90,9 @@ pub(crate) struct Rule {
     pub(crate) objects: Box<[u32]>,
     /// All rows' required movements together.
     pub(crate) moves: Box<[u32]>,
+    /// The first words of `objects` and `moves`, held in the rule itself:
+    /// all of them in a game of one word of each a cell.
+    pub(crate) need: [u32; 2],
     /// Two required objects share a layer: the rule can never fire.
     pub(crate) discard: Option<(String, String)>,
     /// The number of the rule's first row among all rules' rows (the
@@ -419,6 +422,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             row_objects,
             row_moves,
             row_any_of,
+            need: [
+                all.first().copied().unwrap_or(0),
+                all_moves.first().copied().unwrap_or(0),
+            ],
             objects: all.into_boxed_slice(),
             moves: all_moves.into_boxed_slice(),
             discard,

@@ -97,22 +97,24 @@ impl Engine<'_> {
     /// somewhere: most rules fail here, before any row is looked at.
     #[inline]
     fn could_match(&self, rule: &Rule) -> bool {
-        self.board_holds(&rule.objects, &rule.moves)
+        self.board_holds(rule.need, &rule.objects, &rule.moves)
     }
 
     /// Whether the board holds what every rule of the group needs: most
     /// groups fail here, before any of their rules is looked at.
     #[inline]
     fn group_could_match(&self, group: &Group) -> bool {
-        self.board_holds(&group.objects, &group.moves)
+        self.board_holds(group.need, &group.objects, &group.moves)
     }
 
-    /// Whether the board's masks hold all of `objects` and `moves`.
+    /// Whether the board's masks hold all of `objects` and `moves`, whose
+    /// first words are `need` (all of them in a single-word game: read
+    /// there, without following a pointer).
     #[inline(always)]
-    fn board_holds(&self, objects: &[u32], moves: &[u32]) -> bool {
+    fn board_holds(&self, need: [u32; 2], objects: &[u32], moves: &[u32]) -> bool {
         let b = &self.s.board;
         if self.game.single_word {
-            return objects[0] & !b.map_objects[0] == 0 && moves[0] & !b.map_moves[0] == 0;
+            return need[0] & !b.map_objects[0] == 0 && need[1] & !b.map_moves[0] == 0;
         }
         bits::within(objects, &b.map_objects) && bits::within(moves, &b.map_moves)
     }
