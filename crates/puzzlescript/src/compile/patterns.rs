@@ -53,6 +53,9 @@ pub(crate) struct Replacement {
     /// Whether it draws from the random generator (`random_object` or
     /// `random_dir` is not empty).
     pub(crate) random: bool,
+    /// The first words of `clear`, `set`, `clear_moves` and `set_moves`,
+    /// held here: all of the write in a game of one word of each a cell.
+    pub(crate) first: [u32; 4],
 }
 
 /// A cell of a pattern row: a pattern, or an ellipsis.
@@ -342,7 +345,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             .any(|m| !bits::is_zero(m));
                     if changes {
                         bits::or(&mut clear_moves, &layer_moves);
+                        let first = [&clear, &set, &clear_moves, &set_moves]
+                            .map(|w| w.first().copied().unwrap_or(0));
                         pattern.replace = Some(Replacement {
+                            first,
                             clear: clear.into_boxed_slice(),
                             set: set.into_boxed_slice(),
                             clear_moves: clear_moves.into_boxed_slice(),

@@ -209,6 +209,31 @@ impl Board {
         )
     }
 
+    /// Writes cell `i` of a board of one word of objects and one of
+    /// movements a cell: `[clear, set, clear_moves, set_moves]`, each
+    /// word cleared then set. Its masks are widened only if it changed
+    /// (they already hold what it held). The objects' old and new word
+    /// if the cell changed.
+    #[inline(always)]
+    pub(super) fn write_single(&mut self, i: usize, write: [u32; 4]) -> Option<(u32, u32)> {
+        let [clear, set, clear_moves, set_moves] = write;
+        let (old, old_moves) = (self.objects[i], self.movements[i]);
+        let (new, new_moves) = ((old & !clear) | set, (old_moves & !clear_moves) | set_moves);
+        if new == old && new_moves == old_moves {
+            return None;
+        }
+        self.objects[i] = new;
+        self.movements[i] = new_moves;
+        let (x, y) = self.xy(i);
+        self.col_objects[x] |= new;
+        self.row_objects[y] |= new;
+        self.map_objects[0] |= new;
+        self.col_moves[x] |= new_moves;
+        self.row_moves[y] |= new_moves;
+        self.map_moves[0] |= new_moves;
+        Some((old, new))
+    }
+
     /// Widens cell `i`'s masks of objects by what the cell holds now.
     #[inline(always)]
     pub(super) fn widen_objects(&mut self, i: usize) {

@@ -137,9 +137,13 @@ impl Engine<'_> {
             let rows = found.ends.len();
             if rows == 1 {
                 // One row: its matches, in order, are the combinations of
-                // one match per row (each after the first checked again).
-                for (k, m) in found.all.iter().enumerate() {
-                    result |= self.apply_at(rule, std::slice::from_ref(m), k > 0, rigid_index);
+                // one match per row, each after the first checked again
+                // if a cell has changed since the scan (a match depends on
+                // its cells alone).
+                let scanned = self.s.scratch.changes.now();
+                for m in &found.all {
+                    let check = self.s.scratch.changes.now() != scanned;
+                    result |= self.apply_at(rule, std::slice::from_ref(m), check, rigid_index);
                 }
             } else {
                 result = self.apply_combinations(rule, &found, rigid_index);
@@ -160,12 +164,14 @@ impl Engine<'_> {
         at.clear();
         at.resize(rows, 0);
         let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
-        let mut first = true;
+        // A tuple is checked again only if a cell has changed since the
+        // scan (as for one row).
+        let scanned = self.s.scratch.changes.now();
         'tuples: loop {
             tuple.clear();
             tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
-            result |= self.apply_at(rule, &tuple, !first, rigid_index);
-            first = false;
+            let check = self.s.scratch.changes.now() != scanned;
+            result |= self.apply_at(rule, &tuple, check, rigid_index);
             let mut r = 0;
             loop {
                 if r == rows {
