@@ -32,6 +32,11 @@ pub struct Board {
     row_moves: Vec<u32>,
     col_moves: Vec<u32>,
     pub(super) map_moves: Vec<u32>,
+    /// The objects the masks of objects were last computed from, and
+    /// those masks (rows, columns, board, back to back): a solver plays
+    /// every move from one board in turn, and its masks are computed once.
+    masked: Vec<u32>,
+    masks: Vec<u32>,
 }
 
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
@@ -61,6 +66,8 @@ impl Board {
             row_moves: vec![0; grid.height * sm],
             col_moves: vec![0; grid.width * sm],
             map_moves: vec![0; sm],
+            masked: Vec::new(),
+            masks: Vec::new(),
         }
     }
 
@@ -263,14 +270,28 @@ impl Board {
     /// Every mask from the cells, as a turn starts.
     #[inline]
     pub(super) fn compute_masks(&mut self) {
-        or_columns(
-            &self.objects,
-            self.height,
-            self.stride_obj,
-            &mut self.row_objects,
-            &mut self.col_objects,
-            &mut self.map_objects,
-        );
+        let (rows, cols) = (self.row_objects.len(), self.col_objects.len());
+        if self.masked == self.objects {
+            // The board they were last computed from: as they were then.
+            self.row_objects.copy_from_slice(&self.masks[..rows]);
+            self.col_objects
+                .copy_from_slice(&self.masks[rows..rows + cols]);
+            self.map_objects.copy_from_slice(&self.masks[rows + cols..]);
+        } else {
+            or_columns(
+                &self.objects,
+                self.height,
+                self.stride_obj,
+                &mut self.row_objects,
+                &mut self.col_objects,
+                &mut self.map_objects,
+            );
+            self.masked.clone_from(&self.objects);
+            self.masks.clear();
+            self.masks.extend_from_slice(&self.row_objects);
+            self.masks.extend_from_slice(&self.col_objects);
+            self.masks.extend_from_slice(&self.map_objects);
+        }
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
         // (An OR of every word, which vectorises, rather than a search.)
