@@ -3,6 +3,7 @@
 //! and the level as the conformance tables print it.
 
 use super::Engine;
+use super::holders::Holders;
 use crate::bits::{self, span, span_mut};
 use crate::compile::{Game, Grid};
 
@@ -37,6 +38,10 @@ pub struct Board {
     /// every move from one board in turn, and its masks are computed once.
     masked: Vec<u32>,
     masks: Vec<u32>,
+    /// The cells that hold each object (games of one word of objects a
+    /// cell), and a copy of them as they were for `masked`.
+    pub(super) holders: Holders,
+    saved_holders: Vec<u64>,
 }
 
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
@@ -68,6 +73,8 @@ impl Board {
             map_moves: vec![0; sm],
             masked: Vec::new(),
             masks: Vec::new(),
+            holders: Holders::new(so == 1, game.id_names.len(), n),
+            saved_holders: Vec::new(),
         }
     }
 
@@ -230,6 +237,7 @@ impl Board {
             return None;
         }
         self.objects[i] = new;
+        self.holders.change(i, old, new);
         self.movements[i] = new_moves;
         let (x, y) = self.xy(i);
         self.col_objects[x] |= new;
@@ -239,6 +247,46 @@ impl Board {
         self.row_moves[y] |= new_moves;
         self.map_moves[0] |= new_moves;
         Some((old, new))
+    }
+
+    /// Moves the objects of `layer` (a mask) from cell `i` to cell
+    /// `target`, widening the target's masks.
+    pub(super) fn move_layer(&mut self, i: usize, target: usize, layer: &[u32]) {
+        let so = self.stride_obj;
+        if so == 1 {
+            let (from, to) = (self.objects[i], self.objects[target]);
+            let moving = from & layer[0];
+            let (new_from, new_to) = (from & !layer[0], to | moving);
+            self.objects[i] = new_from;
+            self.objects[target] = new_to;
+            let (x, y) = self.xy(target);
+            self.col_objects[x] |= new_to;
+            self.row_objects[y] |= new_to;
+            self.map_objects[0] |= new_to;
+            self.holders.change(i, from, new_from);
+            self.holders.change(target, to, new_to);
+            return;
+        }
+        let (old_from, old_to) = (self.objects[i * so], self.objects[target * so]);
+        let mut moving = bits::Scratch::from(self.cell(i));
+        for (m, l) in moving.get_mut().iter_mut().zip(layer) {
+            *m &= l;
+        }
+        bits::clear(self.cell_mut(i), layer);
+        bits::or(self.cell_mut(target), moving.get());
+        self.widen_objects(target);
+        if self.holders.valid() {
+            let (new_from, new_to) = (self.objects[i * so], self.objects[target * so]);
+            self.holders.change(i, old_from, new_from);
+            self.holders.change(target, old_to, new_to);
+        }
+    }
+
+    /// Cell `i`'s word of objects (a game of one word a cell) went from
+    /// `old` to `new`: the holders follow.
+    #[inline(always)]
+    pub(super) fn changed_single(&mut self, i: usize, old: u32, new: u32) {
+        self.holders.change(i, old, new);
     }
 
     /// Widens cell `i`'s masks of objects by what the cell holds now.
@@ -277,6 +325,9 @@ impl Board {
             self.col_objects
                 .copy_from_slice(&self.masks[rows..rows + cols]);
             self.map_objects.copy_from_slice(&self.masks[rows + cols..]);
+            if !self.holders.valid() {
+                self.holders.load(&self.saved_holders);
+            }
         } else {
             or_columns(
                 &self.objects,
@@ -291,6 +342,10 @@ impl Board {
             self.masks.extend_from_slice(&self.row_objects);
             self.masks.extend_from_slice(&self.col_objects);
             self.masks.extend_from_slice(&self.map_objects);
+            if !self.holders.valid() {
+                self.holders.rebuild(&self.objects);
+            }
+            self.holders.save(&mut self.saved_holders);
         }
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
@@ -315,6 +370,10 @@ impl Board {
     /// rigid bookkeeping, for the turn to run again.
     pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
         self.objects.copy_from_slice(objects);
+        // The rules run again at once, with no new masks.
+        if self.holders.valid() {
+            self.holders.rebuild(objects);
+        }
         self.movements.copy_from_slice(movements);
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
@@ -324,6 +383,7 @@ impl Board {
     pub(super) fn restore(&mut self, objects: &[u32]) {
         self.objects.clear();
         self.objects.extend_from_slice(objects);
+        self.holders.invalidate();
         self.movements.fill(0);
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);

@@ -43,6 +43,7 @@ macro_rules! by_strides {
 
 mod board;
 mod groups;
+mod holders;
 mod matching;
 mod movement;
 mod rescan;
@@ -236,6 +237,7 @@ impl<'g> Engine<'g> {
     /// again is pending, the level is not won.
     pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
         fill(&mut self.s.board.objects, &mut self.s.restart_target);
+        self.s.board.holders.invalidate();
         self.s.board.movements.fill(0);
         self.s.againing = false;
         self.s.winning = false;

@@ -164,11 +164,20 @@ impl Engine<'_> {
         let (objects, moves) = b.write_masks_mut::<SO, SM>(i);
         let so = objects[0].len();
         let (create, destroy) = (&mut self.s.sfx_create[..so], &mut self.s.sfx_destroy[..so]);
+        let mut first = None;
         changed |= write_words(objects, write.clear, write.set, |w, old, new| {
             create[w] |= new & !old;
             destroy[w] |= old & !new;
+            if w == 0 {
+                first = Some((old, new));
+            }
         });
         changed |= write_words(moves, write.clear_moves, write.set_moves, |_, _, _| {});
+        if let Some((old, new)) = first
+            && so == 1
+        {
+            b.changed_single(i, old, new);
+        }
         if changed {
             // Rigid bookkeeping aside, rules read nothing else of a cell.
             self.s.scratch.changes.record(i);
