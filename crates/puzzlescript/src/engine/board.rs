@@ -38,6 +38,9 @@ pub struct Board {
     /// every move from one board in turn, and its masks are computed once.
     masked: Vec<u32>,
     masks: Vec<u32>,
+    /// Whether every movement is known to be zero (the board was just put
+    /// in place): the masks of movements are then a plain clear.
+    pub(super) still: bool,
     /// The cells that hold each object (games of one word of objects a
     /// cell), and a copy of them as they were for `masked`.
     pub(super) holders: Holders,
@@ -73,6 +76,7 @@ impl Board {
             map_moves: vec![0; sm],
             masked: Vec::new(),
             masks: Vec::new(),
+            still: true,
             holders: Holders::new(so == 1, game.id_names.len(), n),
             saved_holders: Vec::new(),
         }
@@ -350,7 +354,10 @@ impl Board {
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
         // (An OR of every word, which vectorises, rather than a search.)
-        if self.movements.iter().fold(0, |all, &m| all | m) != 0 {
+        let moving = !self.still && self.movements.iter().fold(0, |all, &m| all | m) != 0;
+        // The turn about to run writes movements.
+        self.still = false;
+        if moving {
             or_columns(
                 &self.movements,
                 self.height,
@@ -385,6 +392,7 @@ impl Board {
         self.objects.extend_from_slice(objects);
         self.holders.invalidate();
         self.movements.fill(0);
+        self.still = true;
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
         self.row_objects.fill(0);

@@ -20,8 +20,11 @@ impl Engine<'_> {
         let mut loops = 0;
         let mut g = 0;
         while g < groups.len() {
-            if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false)) {
-                propagated = self.apply_group(&groups[g]) || propagated;
+            let group = &groups[g];
+            if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
+                && self.group_could_match(group)
+            {
+                propagated = self.apply_group(group) || propagated;
             }
             if propagated && let Some(Some(back)) = loop_point.get(g) {
                 g = *back;
@@ -36,11 +39,11 @@ impl Engine<'_> {
         }
     }
 
-    /// Applies a group; true if it changed anything.
+    /// Applies a group the board's masks do not rule out; true if it
+    /// changed anything. (Kept out of the loop over the groups, which
+    /// passes most of them over.)
+    #[inline(never)]
     fn apply_group(&mut self, group: &Group) -> bool {
-        if !self.group_could_match(group) {
-            return false;
-        }
         if group.random {
             return self.apply_random_group(group);
         }

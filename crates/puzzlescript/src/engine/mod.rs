@@ -239,6 +239,7 @@ impl<'g> Engine<'g> {
         fill(&mut self.s.board.objects, &mut self.s.restart_target);
         self.s.board.holders.invalidate();
         self.s.board.movements.fill(0);
+        self.s.board.still = true;
         self.s.againing = false;
         self.s.winning = false;
         self.s.queue.clear();

@@ -152,6 +152,15 @@ impl Engine<'_> {
         } else {
             moving.len()
         };
+        if !game.rigid && !self.s.mode.records() {
+            // Nothing to book and no sound to play: the movements left
+            // are only cleared.
+            for &i in &moving {
+                self.s.board.moves_mut(i).fill(0);
+            }
+            self.s.scratch.moving = moving;
+            return false;
+        }
         for i in (0..count).map(|k| if game.rigid { k } else { moving[k] }) {
             if !bits::is_zero(self.s.board.moves(i)) {
                 let mut mv = Scratch::from(self.s.board.moves(i));
