@@ -18,6 +18,8 @@
 //!   specialised for the game's words a cell.
 //! * `rescan.rs`: a group's later passes bring its rules' matches up to
 //!   date from the cells changed since, rather than scan again.
+//! * `holders.rs`: per object, the cells that hold it (games of one word
+//!   of objects a cell), for the matcher, the players and the win.
 //! * `write.rs`: a match's right-hand side written into its cells, as the
 //!   matcher reads them: with the words a cell takes as constants.
 //! * `movement.rs`: the players' movements, then every movement resolved.
