@@ -22,6 +22,9 @@ pub(crate) struct Group {
     /// line's directions share their objects, so this rejects them at once).
     pub(crate) objects: Box<[u32]>,
     pub(crate) moves: Box<[u32]>,
+    /// The first words of `objects` and `moves`, held in the group itself:
+    /// all of them in a game of one word of each a cell.
+    pub(crate) need: [u32; 2],
 }
 
 /// A game's rules as the engine plays them, with what the rest of the
@@ -116,6 +119,10 @@ fn grouped(rules: Vec<Rule>, log: &mut Log) -> Vec<Group> {
                 random: rules[0].random,
                 rules,
                 rigid_index: 0,
+                need: [
+                    objects.first().copied().unwrap_or(0),
+                    moves.first().copied().unwrap_or(0),
+                ],
                 objects,
                 moves,
             });

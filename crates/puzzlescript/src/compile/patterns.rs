@@ -53,6 +53,9 @@ pub(crate) struct Replacement {
     /// Whether it draws from the random generator (`random_object` or
     /// `random_dir` is not empty).
     pub(crate) random: bool,
+    /// The first words of `clear`, `set`, `clear_moves` and `set_moves`,
+    /// held here: all of the write in a game of one word of each a cell.
+    pub(crate) first: [u32; 4],
 }
 
 /// A cell of a pattern row: a pattern, or an ellipsis.
@@ -90,6 +93,9 @@ pub(crate) struct Rule {
     pub(crate) objects: Box<[u32]>,
     /// All rows' required movements together.
     pub(crate) moves: Box<[u32]>,
+    /// The first words of `objects` and `moves`, held in the rule itself:
+    /// all of them in a game of one word of each a cell.
+    pub(crate) need: [u32; 2],
     /// Two required objects share a layer: the rule can never fire.
     pub(crate) discard: Option<(String, String)>,
     /// The number of the rule's first row among all rules' rows (the
@@ -339,7 +345,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
                             .any(|m| !bits::is_zero(m));
                     if changes {
                         bits::or(&mut clear_moves, &layer_moves);
+                        let first = [&clear, &set, &clear_moves, &set_moves]
+                            .map(|w| w.first().copied().unwrap_or(0));
                         pattern.replace = Some(Replacement {
+                            first,
                             clear: clear.into_boxed_slice(),
                             set: set.into_boxed_slice(),
                             clear_moves: clear_moves.into_boxed_slice(),
@@ -419,6 +428,10 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             row_objects,
             row_moves,
             row_any_of,
+            need: [
+                all.first().copied().unwrap_or(0),
+                all_moves.first().copied().unwrap_or(0),
+            ],
             objects: all.into_boxed_slice(),
             moves: all_moves.into_boxed_slice(),
             discard,

@@ -3,6 +3,7 @@
 //! and the level as the conformance tables print it.
 
 use super::Engine;
+use super::holders::Holders;
 use crate::bits::{self, span, span_mut};
 use crate::compile::{Game, Grid};
 
@@ -32,6 +33,18 @@ pub struct Board {
     row_moves: Vec<u32>,
     col_moves: Vec<u32>,
     pub(super) map_moves: Vec<u32>,
+    /// The objects the masks of objects were last computed from, and
+    /// those masks (rows, columns, board, back to back): a solver plays
+    /// every move from one board in turn, and its masks are computed once.
+    masked: Vec<u32>,
+    masks: Vec<u32>,
+    /// Whether every movement is known to be zero (the board was just put
+    /// in place): the masks of movements are then a plain clear.
+    pub(super) still: bool,
+    /// The cells that hold each object (games of one word of objects a
+    /// cell), and a copy of them as they were for `masked`.
+    pub(super) holders: Holders,
+    saved_holders: Vec<u64>,
 }
 
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
@@ -61,6 +74,11 @@ impl Board {
             row_moves: vec![0; grid.height * sm],
             col_moves: vec![0; grid.width * sm],
             map_moves: vec![0; sm],
+            masked: Vec::new(),
+            masks: Vec::new(),
+            still: true,
+            holders: Holders::new(so == 1, game.id_names.len(), n),
+            saved_holders: Vec::new(),
         }
     }
 
@@ -209,6 +227,72 @@ impl Board {
         )
     }
 
+    /// Writes cell `i` of a board of one word of objects and one of
+    /// movements a cell: `[clear, set, clear_moves, set_moves]`, each
+    /// word cleared then set. Its masks are widened only if it changed
+    /// (they already hold what it held). The objects' old and new word
+    /// if the cell changed.
+    #[inline(always)]
+    pub(super) fn write_single(&mut self, i: usize, write: [u32; 4]) -> Option<(u32, u32)> {
+        let [clear, set, clear_moves, set_moves] = write;
+        let (old, old_moves) = (self.objects[i], self.movements[i]);
+        let (new, new_moves) = ((old & !clear) | set, (old_moves & !clear_moves) | set_moves);
+        if new == old && new_moves == old_moves {
+            return None;
+        }
+        self.objects[i] = new;
+        self.holders.change(i, old, new);
+        self.movements[i] = new_moves;
+        let (x, y) = self.xy(i);
+        self.col_objects[x] |= new;
+        self.row_objects[y] |= new;
+        self.map_objects[0] |= new;
+        self.col_moves[x] |= new_moves;
+        self.row_moves[y] |= new_moves;
+        self.map_moves[0] |= new_moves;
+        Some((old, new))
+    }
+
+    /// Moves the objects of `layer` (a mask) from cell `i` to cell
+    /// `target`, widening the target's masks.
+    pub(super) fn move_layer(&mut self, i: usize, target: usize, layer: &[u32]) {
+        let so = self.stride_obj;
+        if so == 1 {
+            let (from, to) = (self.objects[i], self.objects[target]);
+            let moving = from & layer[0];
+            let (new_from, new_to) = (from & !layer[0], to | moving);
+            self.objects[i] = new_from;
+            self.objects[target] = new_to;
+            let (x, y) = self.xy(target);
+            self.col_objects[x] |= new_to;
+            self.row_objects[y] |= new_to;
+            self.map_objects[0] |= new_to;
+            self.holders.change(i, from, new_from);
+            self.holders.change(target, to, new_to);
+            return;
+        }
+        let (old_from, old_to) = (self.objects[i * so], self.objects[target * so]);
+        let mut moving = bits::Scratch::from(self.cell(i));
+        for (m, l) in moving.get_mut().iter_mut().zip(layer) {
+            *m &= l;
+        }
+        bits::clear(self.cell_mut(i), layer);
+        bits::or(self.cell_mut(target), moving.get());
+        self.widen_objects(target);
+        if self.holders.valid() {
+            let (new_from, new_to) = (self.objects[i * so], self.objects[target * so]);
+            self.holders.change(i, old_from, new_from);
+            self.holders.change(target, old_to, new_to);
+        }
+    }
+
+    /// Cell `i`'s word of objects (a game of one word a cell) went from
+    /// `old` to `new`: the holders follow.
+    #[inline(always)]
+    pub(super) fn changed_single(&mut self, i: usize, old: u32, new: u32) {
+        self.holders.change(i, old, new);
+    }
+
     /// Widens cell `i`'s masks of objects by what the cell holds now.
     #[inline(always)]
     pub(super) fn widen_objects(&mut self, i: usize) {
@@ -238,17 +322,42 @@ impl Board {
     /// Every mask from the cells, as a turn starts.
     #[inline]
     pub(super) fn compute_masks(&mut self) {
-        or_columns(
-            &self.objects,
-            self.height,
-            self.stride_obj,
-            &mut self.row_objects,
-            &mut self.col_objects,
-            &mut self.map_objects,
-        );
+        let (rows, cols) = (self.row_objects.len(), self.col_objects.len());
+        if self.masked == self.objects {
+            // The board they were last computed from: as they were then.
+            self.row_objects.copy_from_slice(&self.masks[..rows]);
+            self.col_objects
+                .copy_from_slice(&self.masks[rows..rows + cols]);
+            self.map_objects.copy_from_slice(&self.masks[rows + cols..]);
+            if !self.holders.valid() {
+                self.holders.load(&self.saved_holders);
+            }
+        } else {
+            or_columns(
+                &self.objects,
+                self.height,
+                self.stride_obj,
+                &mut self.row_objects,
+                &mut self.col_objects,
+                &mut self.map_objects,
+            );
+            self.masked.clone_from(&self.objects);
+            self.masks.clear();
+            self.masks.extend_from_slice(&self.row_objects);
+            self.masks.extend_from_slice(&self.col_objects);
+            self.masks.extend_from_slice(&self.map_objects);
+            if !self.holders.valid() {
+                self.holders.rebuild(&self.objects);
+            }
+            self.holders.save(&mut self.saved_holders);
+        }
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
-        if self.movements.iter().any(|&m| m != 0) {
+        // (An OR of every word, which vectorises, rather than a search.)
+        let moving = !self.still && self.movements.iter().fold(0, |all, &m| all | m) != 0;
+        // The turn about to run writes movements.
+        self.still = false;
+        if moving {
             or_columns(
                 &self.movements,
                 self.height,
@@ -268,6 +377,10 @@ impl Board {
     /// rigid bookkeeping, for the turn to run again.
     pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
         self.objects.copy_from_slice(objects);
+        // The rules run again at once, with no new masks.
+        if self.holders.valid() {
+            self.holders.rebuild(objects);
+        }
         self.movements.copy_from_slice(movements);
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
@@ -277,7 +390,9 @@ impl Board {
     pub(super) fn restore(&mut self, objects: &[u32]) {
         self.objects.clear();
         self.objects.extend_from_slice(objects);
+        self.holders.invalidate();
         self.movements.fill(0);
+        self.still = true;
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
         self.row_objects.fill(0);

@@ -20,8 +20,11 @@ impl Engine<'_> {
         let mut loops = 0;
         let mut g = 0;
         while g < groups.len() {
-            if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false)) {
-                propagated = self.apply_group(&groups[g]) || propagated;
+            let group = &groups[g];
+            if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
+                && self.group_could_match(group)
+            {
+                propagated = self.apply_group(group) || propagated;
             }
             if propagated && let Some(Some(back)) = loop_point.get(g) {
                 g = *back;
@@ -36,11 +39,11 @@ impl Engine<'_> {
         }
     }
 
-    /// Applies a group; true if it changed anything.
+    /// Applies a group the board's masks do not rule out; true if it
+    /// changed anything. (Kept out of the loop over the groups, which
+    /// passes most of them over.)
+    #[inline(never)]
     fn apply_group(&mut self, group: &Group) -> bool {
-        if !self.group_could_match(group) {
-            return false;
-        }
         if group.random {
             return self.apply_random_group(group);
         }
@@ -97,22 +100,24 @@ impl Engine<'_> {
     /// somewhere: most rules fail here, before any row is looked at.
     #[inline]
     fn could_match(&self, rule: &Rule) -> bool {
-        self.board_holds(&rule.objects, &rule.moves)
+        self.board_holds(rule.need, &rule.objects, &rule.moves)
     }
 
     /// Whether the board holds what every rule of the group needs: most
     /// groups fail here, before any of their rules is looked at.
     #[inline]
     fn group_could_match(&self, group: &Group) -> bool {
-        self.board_holds(&group.objects, &group.moves)
+        self.board_holds(group.need, &group.objects, &group.moves)
     }
 
-    /// Whether the board's masks hold all of `objects` and `moves`.
+    /// Whether the board's masks hold all of `objects` and `moves`, whose
+    /// first words are `need` (all of them in a single-word game: read
+    /// there, without following a pointer).
     #[inline(always)]
-    fn board_holds(&self, objects: &[u32], moves: &[u32]) -> bool {
+    fn board_holds(&self, need: [u32; 2], objects: &[u32], moves: &[u32]) -> bool {
         let b = &self.s.board;
         if self.game.single_word {
-            return objects[0] & !b.map_objects[0] == 0 && moves[0] & !b.map_moves[0] == 0;
+            return need[0] & !b.map_objects[0] == 0 && need[1] & !b.map_moves[0] == 0;
         }
         bits::within(objects, &b.map_objects) && bits::within(moves, &b.map_moves)
     }
@@ -135,9 +140,13 @@ impl Engine<'_> {
             let rows = found.ends.len();
             if rows == 1 {
                 // One row: its matches, in order, are the combinations of
-                // one match per row (each after the first checked again).
-                for (k, m) in found.all.iter().enumerate() {
-                    result |= self.apply_at(rule, std::slice::from_ref(m), k > 0, rigid_index);
+                // one match per row, each after the first checked again
+                // if a cell has changed since the scan (a match depends on
+                // its cells alone).
+                let scanned = self.s.scratch.changes.now();
+                for m in &found.all {
+                    let check = self.s.scratch.changes.now() != scanned;
+                    result |= self.apply_at(rule, std::slice::from_ref(m), check, rigid_index);
                 }
             } else {
                 result = self.apply_combinations(rule, &found, rigid_index);
@@ -158,12 +167,14 @@ impl Engine<'_> {
         at.clear();
         at.resize(rows, 0);
         let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
-        let mut first = true;
+        // A tuple is checked again only if a cell has changed since the
+        // scan (as for one row).
+        let scanned = self.s.scratch.changes.now();
         'tuples: loop {
             tuple.clear();
             tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
-            result |= self.apply_at(rule, &tuple, !first, rigid_index);
-            first = false;
+            let check = self.s.scratch.changes.now() != scanned;
+            result |= self.apply_at(rule, &tuple, check, rigid_index);
             let mut r = 0;
             loop {
                 if r == rows {

@@ -104,6 +104,48 @@ impl Engine<'_> {
         };
         let (so, sm) = self.strides::<SO, SM>();
         let b = &self.s.board;
+        if SO == 1 && b.holders.valid() {
+            // The first cell needs an object, or one of a property's: the
+            // cells that hold them are the only starts to try.
+            let (mask, all) = match (first.present[0], &first.any_of[..]) {
+                (0, [property]) => (*property, false),
+                (present, _) => (present, true),
+            };
+            let words = b.holders.words();
+            let starts_at = |k| b.holders.cells_with(mask, all, k).count_ones() as usize;
+            // A horizontal rule's matches are found by cell (column by
+            // column) and sorted into its scan's order, row by row: worth
+            // it for a few starts only.
+            if mask != 0 && (!starts.horizontal || (0..words).map(starts_at).sum::<usize>() <= 4) {
+                let before = found.len();
+                for k in 0..words {
+                    let mut cells = b.holders.cells_with(mask, all, k);
+                    while cells != 0 {
+                        let i = 64 * k + cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        let (x, y) = b.xy(i);
+                        if starts.x.contains(&x)
+                            && starts.y.contains(&y)
+                            && self.cell_matches::<SO, SM>(first, i)
+                            && self.run_matches::<SO, SM>(rest, i.wrapping_add_signed(d), d)
+                        {
+                            found.push(Match {
+                                start: i,
+                                gaps: [0, 0],
+                            });
+                        }
+                    }
+                }
+                // Found by cell; a horizontal rule's scan goes row by row.
+                if starts.horizontal {
+                    found[before..].sort_unstable_by_key(|m| {
+                        let (x, y) = b.xy(m.start);
+                        y * b.width + x
+                    });
+                }
+                return;
+            }
+        }
         let (outer, inner, step) = if starts.horizontal {
             (starts.y.clone(), starts.x.clone(), b.height)
         } else {

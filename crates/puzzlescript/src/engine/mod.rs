@@ -18,6 +18,8 @@
 //!   specialised for the game's words a cell.
 //! * `rescan.rs`: a group's later passes bring its rules' matches up to
 //!   date from the cells changed since, rather than scan again.
+//! * `holders.rs`: per object, the cells that hold it (games of one word
+//!   of objects a cell), for the matcher, the players and the win.
 //! * `write.rs`: a match's right-hand side written into its cells, as the
 //!   matcher reads them: with the words a cell takes as constants.
 //! * `movement.rs`: the players' movements, then every movement resolved.
@@ -43,6 +45,7 @@ macro_rules! by_strides {
 
 mod board;
 mod groups;
+mod holders;
 mod matching;
 mod movement;
 mod rescan;
@@ -236,7 +239,9 @@ impl<'g> Engine<'g> {
     /// again is pending, the level is not won.
     pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
         fill(&mut self.s.board.objects, &mut self.s.restart_target);
+        self.s.board.holders.invalidate();
         self.s.board.movements.fill(0);
+        self.s.board.still = true;
         self.s.againing = false;
         self.s.winning = false;
         self.s.queue.clear();
@@ -292,7 +297,6 @@ impl Session {
 struct Scratchpad {
     /// Spare level copies, for the backups of nested turns.
     levels: Vec<Vec<u32>>,
-    start_objects: Vec<u32>,
     start_moves: Vec<u32>,
     players: Vec<usize>,
     /// The cells holding a movement when movements are resolved.

@@ -10,6 +10,17 @@ impl Engine<'_> {
         let b = &self.s.board;
         into.clear();
         let player = &self.game.player;
+        if b.holders.valid() && player[0] != 0 {
+            // Read from the cells that hold a player's objects, in order.
+            for k in 0..b.holders.words() {
+                let mut cells = b.holders.cells_with(player[0], self.game.player_all, k);
+                while cells != 0 {
+                    into.push(64 * k + cells.trailing_zeros() as usize);
+                    cells &= cells - 1;
+                }
+            }
+            return;
+        }
         for x in 0..b.width {
             if !bits::any(player, b.col_objects(x)) {
                 continue;
@@ -81,13 +92,7 @@ impl Engine<'_> {
         if target == i {
             return true;
         }
-        let mut moving = Scratch::from(b.cell(i));
-        for (m, l) in moving.get_mut().iter_mut().zip(mask.iter()) {
-            *m &= l;
-        }
-        bits::clear(b.cell_mut(i), mask);
-        bits::or(b.cell_mut(target), moving.get());
-        b.widen_objects(target);
+        b.move_layer(i, target, mask);
         true
     }
 
@@ -147,6 +152,15 @@ impl Engine<'_> {
         } else {
             moving.len()
         };
+        if !game.rigid && !self.s.mode.records() {
+            // Nothing to book and no sound to play: the movements left
+            // are only cleared.
+            for &i in &moving {
+                self.s.board.moves_mut(i).fill(0);
+            }
+            self.s.scratch.moving = moving;
+            return false;
+        }
         for i in (0..count).map(|k| if game.rigid { k } else { moving[k] }) {
             if !bits::is_zero(self.s.board.moves(i)) {
                 let mut mv = Scratch::from(self.s.board.moves(i));

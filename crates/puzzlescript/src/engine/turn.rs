@@ -40,16 +40,18 @@ impl Engine<'_> {
             }
         }
         let game = self.game;
+        // Only a rigid body undoes a turn's rules: only then are the
+        // movements kept and the groups banned counted. The objects are
+        // still `bak`'s (the players' movements touched none).
         let mut banned = std::mem::take(&mut self.s.scratch.banned);
         banned.clear();
-        banned.resize(game.rules.len(), false);
-        self.s.queue.clear();
-        let mut start_objects = std::mem::take(&mut self.s.scratch.start_objects);
-        start_objects.clear();
-        start_objects.extend_from_slice(&self.s.board.objects);
         let mut start_moves = std::mem::take(&mut self.s.scratch.start_moves);
         start_moves.clear();
-        start_moves.extend_from_slice(&self.s.board.movements);
+        if game.rigid {
+            banned.resize(game.rules.len(), false);
+            start_moves.extend_from_slice(&self.s.board.movements);
+        }
+        self.s.queue.clear();
         self.s.sfx_create.fill(0);
         self.s.sfx_destroy.fill(0);
         self.s.can_move.clear();
@@ -57,10 +59,11 @@ impl Engine<'_> {
         let mut rounds = 0;
         loop {
             rounds += 1;
-            self.apply_rules(&game.rules, &game.loop_point, Some(&banned));
+            let bans = game.rigid.then_some(&banned[..]);
+            self.apply_rules(&game.rules, &game.loop_point, bans);
             let undo = self.resolve_movements(&mut banned);
             if undo {
-                self.s.board.rewind(&start_objects, &start_moves);
+                self.s.board.rewind(&bak, &start_moves);
                 self.s.queue.clear();
                 self.s.sfx_create.fill(0);
                 self.s.sfx_destroy.fill(0);
@@ -75,7 +78,6 @@ impl Engine<'_> {
             break;
         }
         self.s.scratch.banned = banned;
-        self.s.scratch.start_objects = start_objects;
         self.s.scratch.start_moves = start_moves;
 
         let still = !players.is_empty()

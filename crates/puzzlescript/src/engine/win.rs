@@ -5,7 +5,7 @@ use super::board::words;
 use super::{Engine, Mode};
 use crate::bits;
 use crate::command::Command;
-use crate::compile::Quantifier;
+use crate::compile::{Quantifier, WinCondition};
 
 impl Engine<'_> {
     /// Wins the level if a rule said so, or if its conditions hold.
@@ -31,9 +31,52 @@ impl Engine<'_> {
     /// [`Engine::conditions_hold`] for `SO` words of objects a cell (0: as
     /// the game has).
     fn conditions_hold_of<const SO: usize>(&self) -> bool {
+        let holders = &self.s.board.holders;
+        if SO == 1 && holders.valid() {
+            return self.game.win_conditions.iter().all(|w| {
+                let (a, b) = (w.a[0], w.b[0]);
+                if a == 0 || b == 0 {
+                    // An empty mask: the cell by cell test says what it means.
+                    return self.condition_holds_by_cells(w);
+                }
+                let mut met = false;
+                for k in 0..holders.words() {
+                    let (with_a, with_b) = (
+                        holders.cells_with(a, w.a_all, k),
+                        holders.cells_with(b, w.b_all, k),
+                    );
+                    let cells = match w.quantifier {
+                        Quantifier::No | Quantifier::Some => with_a & with_b,
+                        Quantifier::All => with_a & !with_b,
+                    };
+                    met |= cells != 0;
+                }
+                match w.quantifier {
+                    Quantifier::Some => met,
+                    Quantifier::No | Quantifier::All => !met,
+                }
+            });
+        }
+        self.game
+            .win_conditions
+            .iter()
+            .all(|w| self.condition_holds_by_cells_of::<SO>(w))
+    }
+
+    /// Whether a win condition holds, cell by cell.
+    fn condition_holds_by_cells(&self, w: &WinCondition) -> bool {
+        match self.game.stride_obj {
+            1 => self.condition_holds_by_cells_of::<1>(w),
+            2 => self.condition_holds_by_cells_of::<2>(w),
+            _ => self.condition_holds_by_cells_of::<0>(w),
+        }
+    }
+
+    /// [`Engine::condition_holds_by_cells`] for `SO` words a cell.
+    fn condition_holds_by_cells_of<const SO: usize>(&self, w: &WinCondition) -> bool {
         let so = words::<SO>(self.game.stride_obj);
         let cells = || self.s.board.objects.chunks_exact(so);
-        self.game.win_conditions.iter().all(|w| {
+        {
             let (a, b) = (&w.a[..so], &w.b[..so]);
             let f1 = |c: &[u32]| {
                 if w.a_all {
@@ -54,7 +97,7 @@ impl Engine<'_> {
                 Quantifier::Some => cells().any(|c| f1(c) && f2(c)),
                 Quantifier::All => !cells().any(|c| f1(c) && !f2(c)),
             }
-        })
+        }
     }
 
     /// A win: the engine stops as a solver wants, or the next level loads

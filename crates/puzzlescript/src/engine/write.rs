@@ -28,8 +28,17 @@ impl Engine<'_> {
         check: bool,
         rigid_index: u32,
     ) -> bool {
-        if check && !self.still_matches(rule, tuple) {
-            return false;
+        if check {
+            let holds = match (&rule.rows[..], tuple) {
+                // One row without ellipses, the common case.
+                ([row], [m]) if rule.ellipses[0] == 0 => {
+                    self.row_matches(row, m.start, self.delta(rule.direction))
+                }
+                _ => self.still_matches(rule, tuple),
+            };
+            if !holds {
+                return false;
+            }
         }
         let d = self.delta(rule.direction);
         // A rigid rule's writes are booked to its group.
@@ -60,6 +69,16 @@ impl Engine<'_> {
     fn replace(&mut self, rep: &Replacement, i: usize, rigid: Option<u32>) -> bool {
         if rep.random {
             return self.replace_random(rep, i, rigid);
+        }
+        if self.game.single_word && rigid.is_none() {
+            // The common case: a word of each, no rigid bookkeeping.
+            let Some((old, new)) = self.s.board.write_single(i, rep.first) else {
+                return false;
+            };
+            self.s.sfx_create[0] |= new & !old;
+            self.s.sfx_destroy[0] |= old & !new;
+            self.s.scratch.changes.record(i);
+            return true;
         }
         let write = CellWrite {
             clear: &rep.clear,
@@ -145,11 +164,20 @@ impl Engine<'_> {
         let (objects, moves) = b.write_masks_mut::<SO, SM>(i);
         let so = objects[0].len();
         let (create, destroy) = (&mut self.s.sfx_create[..so], &mut self.s.sfx_destroy[..so]);
+        let mut first = None;
         changed |= write_words(objects, write.clear, write.set, |w, old, new| {
             create[w] |= new & !old;
             destroy[w] |= old & !new;
+            if w == 0 {
+                first = Some((old, new));
+            }
         });
         changed |= write_words(moves, write.clear_moves, write.set_moves, |_, _, _| {});
+        if let Some((old, new)) = first
+            && so == 1
+        {
+            b.changed_single(i, old, new);
+        }
         if changed {
             // Rigid bookkeeping aside, rules read nothing else of a cell.
             self.s.scratch.changes.record(i);

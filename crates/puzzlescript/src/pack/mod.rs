@@ -72,6 +72,12 @@ pub(crate) struct Packing {
     /// Per word: the moving objects, in fields or lists.
     noted: Vec<u32>,
     list_of_bit: Vec<[u16; 32]>,
+    /// Per cell word, where every `expect` is the start's bits under
+    /// `check` (always, unless the start holds two objects of a layer):
+    /// `check` and the bits carried as changes together, so that a cell
+    /// needs noting exactly when `(cell ^ start) & watch` or `cell &
+    /// noted` is not zero. Empty otherwise.
+    watch: Vec<u32>,
 }
 
 /// The cells a layer's moving objects can be in, numbered.
@@ -195,6 +201,7 @@ impl Packing {
             flip_bits: carried.iter().zip(&moving).map(|(c, m)| c & !m).collect(),
             list_of_bit: vec![[u16::MAX; 32]; stride],
             noted: moving.clone(),
+            watch: Vec::new(),
         };
         for cell in start.chunks(stride) {
             for (w, &bits) in cell.iter().enumerate() {
@@ -254,6 +261,12 @@ impl Packing {
                     p.add_list(w, bit, every, true);
                 }
             }
+        }
+        let exact = (0..start.len()).all(|i| p.expect[i] == start[i] & p.check[i]);
+        if exact {
+            p.watch = (0..start.len())
+                .map(|i| p.check[i] | p.flip_bits[i % stride])
+                .collect();
         }
         p
     }
@@ -467,6 +480,9 @@ impl Packing {
     /// and one test (which the compiler makes a few vector instructions)
     /// says so for eight.
     fn scan_single(&self, board: &[u32], base: usize, scratch: &mut Scratch) -> bool {
+        if !self.watch.is_empty() {
+            return self.scan_watched(board, base, scratch);
+        }
         const BLOCK: usize = 8;
         let (noted, flips) = (self.noted[0], self.flip_bits[0]);
         let busy = |v: u32, check: u32, expect: u32, start: u32| {
@@ -506,6 +522,49 @@ impl Packing {
                         return false;
                     }
                 }
+            }
+        }
+        true
+    }
+
+    /// [`Packing::scan_single`] with [`Packing::watch`]: two words a cell
+    /// tell whether it needs noting, eight cells at a time (vector
+    /// instructions).
+    fn scan_watched(&self, board: &[u32], base: usize, scratch: &mut Scratch) -> bool {
+        const BLOCK: usize = 8;
+        let n = board.len();
+        let (start, watch) = (&self.start[..n], &self.watch[..n]);
+        let noted = self.noted[0];
+        let note = |c: usize, scratch: &mut Scratch| {
+            let words = Words {
+                cell: &board[c..=c],
+                check: &self.check[c..=c],
+                expect: &self.expect[c..=c],
+                start: &start[c..=c],
+            };
+            self.note(c, words, base, scratch)
+        };
+        let (cells, rest) = board.as_chunks::<BLOCK>();
+        let (starts, _) = start.as_chunks::<BLOCK>();
+        let (watches, _) = watch.as_chunks::<BLOCK>();
+        for (b, ((v, s), w)) in cells.iter().zip(starts).zip(watches).enumerate() {
+            let mut busy = [0u32; BLOCK];
+            for i in 0..BLOCK {
+                busy[i] = ((v[i] ^ s[i]) & w[i]) | (v[i] & noted);
+            }
+            if busy.iter().fold(0, |all, &x| all | x) == 0 {
+                continue;
+            }
+            for (i, &x) in busy.iter().enumerate() {
+                if x != 0 && !note(b * BLOCK + i, scratch) {
+                    return false;
+                }
+            }
+        }
+        for c in n - rest.len()..n {
+            let busy = ((board[c] ^ start[c]) & watch[c]) | (board[c] & noted);
+            if busy != 0 && !note(c, scratch) {
+                return false;
             }
         }
         true
@@ -840,6 +899,21 @@ mod tests {
             let mut bytes = Vec::new();
             scratch.writer.bytes_into(&mut bytes, 0);
             assert_eq!(bytes, pack(&p, board));
+        }
+    }
+
+    #[test]
+    fn the_watched_scan_packs_as_the_full_test_of_each_cell() {
+        // The room's start holds one object a layer, so its scan reads
+        // two words a cell (`watch`); without them every cell is tested in
+        // full, and every board must pack to the same bits.
+        let start = room();
+        let watched = packing(&start);
+        assert!(!watched.watch.is_empty());
+        let mut full = watched.clone();
+        full.watch.clear();
+        for board in boards(&start) {
+            assert_eq!(pack(&watched, &board), pack(&full, &board));
         }
     }
 

@@ -1,0 +1,223 @@
+//! Where each object is: per object, a bit per cell, kept for games of one
+//! word of objects a cell (up to 32 objects) and up to date through every
+//! write, so that a rule row whose first cell needs an object, the players
+//! and the win conditions are found from the cells that hold an object
+//! rather than by reading every cell.
+
+/// The cells that hold each object.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Holders {
+    /// `words` words an object (bit `i % 64` of word `i / 64`: cell `i`);
+    /// empty when the game has more than one word of objects a cell.
+    bits: Vec<u64>,
+    words: usize,
+    /// The objects there are (a mask may name more: no cell holds those).
+    known: u32,
+    /// Whether `bits` tells the board as it is (a write that replaces the
+    /// whole board clears this; the next turn's masks rebuild them).
+    valid: bool,
+}
+
+impl Holders {
+    /// For a board of `cells` cells and a game of `objects` objects;
+    /// kept only if `kept`.
+    pub(super) fn new(kept: bool, objects: usize, cells: usize) -> Holders {
+        let words = cells.div_ceil(64);
+        Holders {
+            bits: if kept {
+                vec![0; objects * words]
+            } else {
+                Vec::new()
+            },
+            words,
+            known: if objects >= 32 {
+                u32::MAX
+            } else {
+                (1 << objects) - 1
+            },
+            valid: false,
+        }
+    }
+
+    /// Whether they tell the board as it is: only then may they be read.
+    #[inline(always)]
+    pub(super) fn valid(&self) -> bool {
+        self.valid
+    }
+
+    /// The board was replaced as a whole.
+    #[inline]
+    pub(super) fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// Words an object.
+    #[inline(always)]
+    pub(super) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Word `k` of the cells holding object `id`.
+    #[inline(always)]
+    pub(super) fn word(&self, id: usize, k: usize) -> u64 {
+        self.bits[id * self.words + k]
+    }
+
+    /// Word `k` of the cells holding every object of `mask` (`all`) or
+    /// one of them; `mask` must not be empty.
+    #[inline(always)]
+    pub(super) fn cells_with(&self, mask: u32, all: bool, k: usize) -> u64 {
+        if all && mask & !self.known != 0 {
+            return 0;
+        }
+        let mut ids = mask & self.known;
+        let mut cells = if all { u64::MAX } else { 0 };
+        while ids != 0 {
+            let id = ids.trailing_zeros() as usize;
+            ids &= ids - 1;
+            if all {
+                cells &= self.word(id, k);
+            } else {
+                cells |= self.word(id, k);
+            }
+        }
+        cells
+    }
+
+    /// Read again from a board of one word a cell.
+    pub(super) fn rebuild(&mut self, objects: &[u32]) {
+        if self.bits.is_empty() {
+            return;
+        }
+        self.bits.fill(0);
+        for (i, &cell) in objects.iter().enumerate() {
+            let mut ids = cell & self.known;
+            while ids != 0 {
+                let id = ids.trailing_zeros() as usize;
+                ids &= ids - 1;
+                self.bits[id * self.words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        self.valid = true;
+    }
+
+    /// Cell `i`'s word went from `old` to `new`.
+    #[inline(always)]
+    pub(super) fn change(&mut self, i: usize, old: u32, new: u32) {
+        if !self.valid {
+            return;
+        }
+        let mut ids = (old ^ new) & self.known;
+        while ids != 0 {
+            let id = ids.trailing_zeros() as usize;
+            ids &= ids - 1;
+            self.bits[id * self.words + i / 64] ^= 1 << (i % 64);
+        }
+    }
+
+    /// Copies them to `into`, to be put back by [`Holders::load`].
+    pub(super) fn save(&self, into: &mut Vec<u64>) {
+        into.clone_from(&self.bits);
+    }
+
+    /// Puts back what [`Holders::save`] kept for the board as it is now.
+    pub(super) fn load(&mut self, saved: &[u64]) {
+        if self.bits.is_empty() {
+            return;
+        }
+        self.bits.copy_from_slice(saved);
+        self.valid = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Holders;
+    use crate::compile::LevelData;
+    use crate::engine::{Engine, Input, Mode};
+
+    /// The fixture games, and the example games where `PUZZLESCRIPT_GAMES`
+    /// names their folder.
+    fn games() -> Vec<String> {
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzlescript");
+        let mut dirs = vec![std::path::PathBuf::from(fixtures)];
+        dirs.extend(std::env::var_os("PUZZLESCRIPT_GAMES").map(Into::into));
+        let mut texts = Vec::new();
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            paths.sort();
+            for path in paths
+                .iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            {
+                texts.extend(std::fs::read_to_string(path).ok());
+            }
+        }
+        texts
+    }
+
+    /// Every level of every game played from one stream of random inputs
+    /// by two engines, one finding rule rows, players and wins from the
+    /// holders, the other reading every cell (its holders never kept):
+    /// after every turn the same level, the same win.
+    #[test]
+    fn holders_find_what_reading_every_cell_finds() {
+        let (mut levels, mut used) = (0, 0);
+        for text in games() {
+            let Ok((game, _)) = crate::load(&text) else {
+                continue;
+            };
+            for (index, level) in game.levels().iter().enumerate() {
+                if !matches!(level, LevelData::Grid(_)) {
+                    continue;
+                }
+                let (Some(mut kept), Some(mut read)) = (
+                    Engine::load(&game, index, "holders", Mode::Solver),
+                    Engine::load(&game, index, "holders", Mode::Solver),
+                ) else {
+                    continue;
+                };
+                read.s.board.holders = Holders::new(false, 0, 0);
+                levels += 1;
+                let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ index as u64;
+                for turn in 0..200 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let input = [
+                        Input::Up,
+                        Input::Down,
+                        Input::Left,
+                        Input::Right,
+                        Input::Action,
+                    ][(rng % 5) as usize];
+                    for engine in [&mut kept, &mut read] {
+                        if engine.won() || turn % 50 == 49 {
+                            engine.set_board(|_, _| {});
+                            engine.restart();
+                        }
+                        engine.input(Some(input));
+                        for _ in 0..100 {
+                            if !engine.againing() {
+                                break;
+                            }
+                            engine.again();
+                        }
+                    }
+                    used += usize::from(kept.s.board.holders.valid());
+                    assert_eq!(
+                        kept.level_string(),
+                        read.level_string(),
+                        "level {index}, turn {turn}"
+                    );
+                    assert_eq!(kept.won(), read.won(), "level {index}, turn {turn}");
+                }
+            }
+        }
+        assert!(levels > 10, "{levels} levels played");
+        assert!(used > 1000, "the holders were read after {used} turns only");
+    }
+}
