@@ -1,11 +1,14 @@
 use std::borrow::Borrow as _;
+use std::ops::Range;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use super::arena::{
-    Arena, Grown, Held, Insert, Seen, StoreOf, cheapest_step, hash_of, make_room, same,
+    Arena, Grown, Held, Insert, Seen, Slot, StoreOf, cheapest_step, hash_of, make_room, same,
 };
 use super::budget::{Bound, Budget, Depths, Reached};
 use super::ledger::Kept;
+use super::parallel::share;
 use super::store::Store;
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
@@ -73,19 +76,12 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
 
     let first = arena.slots(game).next().expect("the start is stored");
     let mut seen = Seen::new(first, &mut kept);
-    // The successors of a chunk of queued states (one state, unless the
-    // game asks for more at once: [`Game::BATCH`]), with their keys and
-    // their ids' hashes, gathered before any is looked up, so that their
-    // table slots are fetched in parallel. A `Copy` successor is held in
-    // `probes` itself; a slice one in `batch`, reused, so it is copied,
-    // never allocated. Each probe names the node it was generated from.
-    let mut batch = StoreOf::<G>::default();
-    let mut probes: Vec<(usize, Held<G>, G::Key, u64)> = Vec::new();
-    let chunk = G::BATCH.max(1);
-    if chunk > 1 {
-        // The chunk's states, listed afresh for each chunk.
-        kept.set(0, (chunk * size_of::<&G::State>()) as u64, false);
-    }
+    let chunk = chunk_of::<G>();
+    let per_round = (ROUND / chunk).max(1);
+    // One lane per chunk of a round, reused round after round: lane `j`
+    // always takes the round's `j`th chunk, so what each holds, and what
+    // the search counts for it, depends on the level alone.
+    let mut lanes: Vec<Mutex<Lane<G>>> = Vec::new();
     // The first node of a hang ([`Game::is_hung`]) among the successors,
     // in breadth-first order; it is neither stored nor expanded.
     let mut hang: Option<usize> = None;
@@ -98,158 +94,122 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     // `head` is the next one to expand.
     let mut head = 0;
     while head < arena.len() {
-        let end = (head + chunk).min(arena.len());
-        // The first node of the chunk with a winning successor: the nodes
-        // after it, and its successors after the winning one, are ignored,
-        // exactly as if the nodes were expanded one by one.
-        let mut won = None;
-        // The chunk's first hang, if the search has met none before: its
-        // node, and how many probes were generated before it (a search that
-        // stops at a probe does not meet a hang generated after it, as if
-        // the nodes were expanded one by one).
-        let mut met: Option<(usize, usize)> = None;
-        // The first successor that could not be held for want of memory:
-        // how many probes were held before it, and its node (and the bound,
-        // in `refused`). The successors after it are ignored, as after a
-        // win.
-        let mut short: Option<(usize, usize)> = None;
-        let mut refused: Option<Bound> = None;
-        batch.clear();
-        probes.clear();
+        let end = (head + chunk * per_round).min(arena.len());
+        let chunks = (end - head).div_ceil(chunk);
+        let nodes = |j: usize| head + j * chunk..(head + (j + 1) * chunk).min(end);
+        while lanes.len() < chunks {
+            lanes.push(Mutex::new(Lane::default()));
+            if G::BATCH > 1 {
+                // The chunk's states, listed afresh for each chunk.
+                kept.set(0, (chunk * size_of::<&G::State>()) as u64, false);
+            }
+        }
+        // Every chunk of the round expanded at once, against the visited
+        // table as it was when the round began: nothing is written to it
+        // until they are all done.
         {
-            // Most games let a move be undone: skipping the state we came
-            // from without a table lookup is cheap, and it is already stored.
-            let mut came_from = (usize::MAX, None);
-            let mut take = |node: usize, next: &G::State, cost: Cost| {
-                // One compare per edge keeps a game's broken promise from
-                // turning into a silently wrong par.
-                assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
-                if won.is_some() || short.is_some() {
-                    return;
-                }
-                if game.is_won(next) {
-                    won = Some(node);
-                    return;
-                }
-                if game.is_hung(next) {
-                    if hang.is_none() && met.is_none() {
-                        met = Some((node, probes.len()));
-                    }
-                    return;
-                }
-                if came_from.0 != node {
-                    came_from = (
-                        node,
-                        arena.parent(node).map(|parent| arena.id(game, parent)),
-                    );
-                }
-                let key = game.key(next);
-                let id = StoreOf::<G>::id(key, next);
-                if !came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
-                    let hash = hash_of(&id);
-                    seen.prefetch(hash);
-                    if (probes.len() == probes.capacity() || !batch.can_hold(next))
-                        && !hold_room::<G>(&mut probes, &mut batch, next, &mut kept, &mut refused)
-                    {
-                        short = Some((probes.len(), node));
-                        return;
-                    }
-                    probes.push((node, batch.hold(next), key, hash));
-                }
-            };
-            // One state needs no vector.
-            let (one, many): ([&G::State; 1], Vec<&G::State>);
-            let states: &[&G::State] = if chunk == 1 {
-                one = [arena.state(head)];
-                &one
-            } else {
-                many = (head..end).map(|node| arena.state(node)).collect();
-                &many
-            };
-            game.successors_of_many(states, |index, _, next, cost| {
-                take(head + index, next, cost);
+            let (arena, seen, lanes) = (&arena, &seen, &lanes);
+            share(chunks, |j| {
+                let mut lane = lanes[j].lock().unwrap_or_else(|p| p.into_inner());
+                lane.expand(game, arena, seen, nodes(j), None);
             });
         }
-        // The successors generated before a winning one are stored too, and
-        // a full arena stops the search before the win is seen, exactly as
-        // if each successor were looked up as it was generated.
-        // Where the search stops, if it does: at which probe, of which node,
-        // and why.
-        let mut stop: Option<(usize, usize, Bound)> = None;
-        'probes: for (probe, (from, held, key, hash)) in probes.iter().enumerate() {
-            let (from, key, hash) = (*from, *key, *hash);
-            let next = batch.held(held);
-            let id = StoreOf::<G>::id(key, next);
-            loop {
-                let node = arena.len();
-                let slot = StoreOf::<G>::slot(key, node as u32);
-                let room = || node < open_until && arena.fits(next);
-                match seen.insert(hash, slot, |slot| same::<G>(arena.slot_id(slot), id), room) {
-                    Insert::New => {
-                        arena.push(next, from);
-                        if seen.is_full() {
-                            match seen.grow(arena.slots(game), &mut kept) {
-                                Ok(()) => {}
-                                Err(Grown::Full(bound)) => {
-                                    open_until = arena.len();
-                                    closed = Some(bound);
-                                }
-                                Err(Grown::Lost(bound)) => {
-                                    stop = Some((probe + 1, from, bound));
-                                    break 'probes;
+        // Then their successors stored, chunk after chunk, in the order
+        // one thread would have met them.
+        for (j, lane) in lanes[..chunks].iter_mut().enumerate() {
+            let lane = lane.get_mut().unwrap_or_else(|p| p.into_inner());
+            if lane.marks.spilled {
+                // Too many for the lane as it is: again, here, where it
+                // may grow within the budget.
+                lane.expand(game, &arena, &seen, nodes(j), Some(&mut kept));
+            }
+            let Lane {
+                probes,
+                batch,
+                marks: Marks {
+                    won, met, short, ..
+                },
+            } = lane;
+            // The successors generated before a winning one are stored too,
+            // and a full arena stops the search before the win is seen,
+            // exactly as if each successor were looked up as it was
+            // generated. Where the search stops, if it does: at which probe,
+            // of which node, and why.
+            let mut stop: Option<(usize, usize, Bound)> = None;
+            'probes: for (probe, (from, held, key, hash)) in probes.iter().enumerate() {
+                let (from, key, hash) = (*from, *key, *hash);
+                let next = batch.held(held);
+                let id = StoreOf::<G>::id(key, next);
+                loop {
+                    let node = arena.len();
+                    let slot = StoreOf::<G>::slot(key, node as u32);
+                    let room = || node < open_until && arena.fits(next);
+                    match seen.insert(hash, slot, |slot| same::<G>(arena.slot_id(slot), id), room) {
+                        Insert::New => {
+                            arena.push(next, from);
+                            if seen.is_full() {
+                                match seen.grow(arena.slots(game), &mut kept) {
+                                    Ok(()) => {}
+                                    Err(Grown::Full(bound)) => {
+                                        open_until = arena.len();
+                                        closed = Some(bound);
+                                    }
+                                    Err(Grown::Lost(bound)) => {
+                                        stop = Some((probe + 1, from, bound));
+                                        break 'probes;
+                                    }
                                 }
                             }
                         }
+                        Insert::Known => {}
+                        Insert::Full => {
+                            let bound = if node >= limit {
+                                Bound::States
+                            } else if let Some(bound) = &closed {
+                                bound.clone()
+                            } else {
+                                match arena.grow(next, &mut kept) {
+                                    // Room now: look it up again.
+                                    Ok(()) => continue,
+                                    Err(bound) => bound,
+                                }
+                            };
+                            stop = Some((probe, from, bound));
+                            break 'probes;
+                        }
                     }
-                    Insert::Known => {}
-                    Insert::Full => {
-                        let bound = if node >= limit {
-                            Bound::States
-                        } else if let Some(bound) = &closed {
-                            bound.clone()
-                        } else {
-                            match arena.grow(next, &mut kept) {
-                                // Room now: look it up again.
-                                Ok(()) => continue,
-                                Err(bound) => bound,
-                            }
-                        };
-                        stop = Some((probe, from, bound));
-                        break 'probes;
-                    }
+                    break;
                 }
-                break;
             }
-        }
-        let short = short.map(|(probe, from)| {
-            let bound = refused.take().expect("a successor not held says why");
-            (probe, from, bound)
-        });
-        if let Some((probe, from, bound)) = stop.or(short) {
-            let hang = hang.or(met
-                .filter(|&(_, before)| before <= probe)
-                .map(|(node, _)| node));
-            return Outcome::LimitReached {
-                stats: stats(from + 1, &arena, &kept),
-                hang: hang.map(|node| arena.hang_after(game, node)),
-                reached: Reached {
-                    bound,
-                    depths: Some(depths(&arena, from)),
-                },
-            };
-        }
-        hang = hang.or(met.map(|(node, _)| node));
-        if let Some(winner) = won {
-            let (mut path, reached) = arena.path_to(game, winner);
-            let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
-                .expect("a state with the key of a winning state's parent wins too");
-            path.push(last);
-            return Outcome::Solved {
-                par: path.len() as Cost,
-                path,
-                stats: stats(winner + 1, &arena, &kept),
-                hang: hang.map(|node| arena.hang_after(game, node)),
-            };
+            let short = short
+                .take()
+                .map(|(from, bound)| (probes.len(), from, bound));
+            if let Some((probe, from, bound)) = stop.or(short) {
+                let hang = hang.or(met
+                    .filter(|&(_, before)| before <= probe)
+                    .map(|(node, _)| node));
+                return Outcome::LimitReached {
+                    stats: stats(from + 1, &arena, &kept),
+                    hang: hang.map(|node| arena.hang_after(game, node)),
+                    reached: Reached {
+                        bound,
+                        depths: Some(depths(&arena, from)),
+                    },
+                };
+            }
+            hang = hang.or(met.map(|(node, _)| node));
+            if let Some(winner) = *won {
+                let (mut path, reached) = arena.path_to(game, winner);
+                let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
+                    .expect("a state with the key of a winning state's parent wins too");
+                path.push(last);
+                return Outcome::Solved {
+                    par: path.len() as Cost,
+                    path,
+                    stats: stats(winner + 1, &arena, &kept),
+                    hang: hang.map(|node| arena.hang_after(game, node)),
+                };
+            }
         }
         head = end;
     }
@@ -263,33 +223,227 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     }
 }
 
+/// The states of one chunk of the frontier, for a game that takes them one
+/// at a time: enough that a chunk's work outweighs handing it to a thread,
+/// few enough that a round has a chunk for every core. A game that asks
+/// for more at once ([`Game::BATCH`]) gets chunks of its batch.
+const CHUNK: usize = 256;
+
+/// The states of one round: its chunks are expanded at once, then their
+/// successors stored in order. A game whose batch is this big or bigger
+/// (one over the process protocol) has a chunk a round: its own processes
+/// share a chunk's states out.
+const ROUND: usize = 16 * CHUNK;
+
+/// How many queued states one chunk holds.
+fn chunk_of<G: Game>() -> usize {
+    if G::BATCH > 1 { G::BATCH } else { CHUNK }
+}
+
+/// One successor held before it is looked up: the node it was generated
+/// from, the state (or where it is held), its key and its id's hash.
+type Probe<G> = (usize, Held<G>, <G as Game>::Key, u64);
+
+/// One chunk's successors, as its expansion left them, and the buffers
+/// that hold them.
+struct Lane<G: Game> {
+    /// The successors not in the visited table when the round began, in
+    /// the order generated. A `Copy` successor is held here itself; a
+    /// slice one in `batch`, so it is copied, never allocated.
+    probes: Vec<Probe<G>>,
+    batch: StoreOf<G>,
+    marks: Marks,
+}
+
+impl<G: Game> Default for Lane<G> {
+    fn default() -> Self {
+        Lane {
+            probes: Vec::new(),
+            batch: StoreOf::<G>::default(),
+            marks: Marks::default(),
+        }
+    }
+}
+
+impl<G: Game> Lane<G> {
+    /// Generates the successors of `nodes`, keeping those the visited
+    /// table does not know. With `kept`, the buffers grow within the
+    /// search's budget (one thread, in order); without, they hold what
+    /// fits and the lane is marked `spilled` if that is not all, so that
+    /// no thread's work changes what the search counts.
+    fn expand(
+        &mut self,
+        game: &G,
+        arena: &Arena<G>,
+        seen: &Seen<Slot<G>>,
+        nodes: Range<usize>,
+        mut kept: Option<&mut Kept>,
+    ) {
+        let Lane {
+            probes,
+            batch,
+            marks,
+        } = self;
+        probes.clear();
+        batch.clear();
+        *marks = Marks::default();
+        // Most games let a move be undone: skipping the state we came from
+        // without a table lookup is cheap, and it is already stored.
+        let mut came_from = (usize::MAX, None);
+        let mut take = |probes: &mut Vec<Probe<G>>,
+                        batch: &mut StoreOf<G>,
+                        marks: &mut Marks,
+                        node: usize,
+                        next: &G::State,
+                        cost: Cost| {
+            // One compare per edge keeps a game's broken promise from
+            // turning into a silently wrong par.
+            assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
+            if marks.ended() {
+                return;
+            }
+            if game.is_won(next) {
+                marks.won = Some(node);
+                return;
+            }
+            if game.is_hung(next) {
+                if marks.met.is_none() {
+                    marks.met = Some((node, probes.len()));
+                }
+                return;
+            }
+            if came_from.0 != node {
+                came_from = (
+                    node,
+                    arena.parent(node).map(|parent| arena.id(game, parent)),
+                );
+            }
+            let key = game.key(next);
+            let id = StoreOf::<G>::id(key, next);
+            if came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
+                return;
+            }
+            let hash = hash_of(&id);
+            seen.prefetch(hash);
+            if probes.len() == probes.capacity() || !batch.can_hold(next) {
+                match kept.as_deref_mut() {
+                    None => {
+                        marks.spilled = true;
+                        return;
+                    }
+                    Some(kept) => {
+                        if let Err(bound) = hold_room::<G>(probes, batch, next, kept) {
+                            marks.short = Some((node, bound));
+                            return;
+                        }
+                    }
+                }
+            }
+            probes.push((node, batch.hold(next), key, hash));
+        };
+        if G::BATCH > 1 {
+            // The chunk's states in one call.
+            let states: Vec<&G::State> = nodes.clone().map(|node| arena.state(node)).collect();
+            game.successors_of_many(&states, |index, _, next, cost| {
+                take(probes, batch, marks, nodes.start + index, next, cost);
+            });
+            sift(arena, seen, probes, batch, &mut marks.met, 0);
+        } else {
+            for node in nodes {
+                let from = probes.len();
+                game.successors_of_many(&[arena.state(node)], |_, _, next, cost| {
+                    take(probes, batch, marks, node, next, cost);
+                });
+                // Looked up now, while the slots prefetched for this
+                // node's successors are on their way or in cache.
+                sift(arena, seen, probes, batch, &mut marks.met, from);
+                if marks.ended() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// What one chunk's expansion met besides successors to store.
+#[derive(Default)]
+struct Marks {
+    /// The first node of the chunk with a winning successor: the nodes
+    /// after it, and its successors after the winning one, are ignored,
+    /// exactly as if the nodes were expanded one by one.
+    won: Option<usize>,
+    /// The chunk's first hang: its node, and how many probes were kept
+    /// before it (a search that stops at a probe does not meet a hang
+    /// generated after it, as if the nodes were expanded one by one).
+    met: Option<(usize, usize)>,
+    /// The node of the first successor that could not be held for want of
+    /// memory, and the bound: every probe held came before it, and the
+    /// successors after it are ignored, as after a win.
+    short: Option<(usize, Bound)>,
+    /// Expanded without growing, the buffers were too small: expand again
+    /// with room to grow.
+    spilled: bool,
+}
+
+impl Marks {
+    /// Whether the chunk's later successors are ignored.
+    fn ended(&self) -> bool {
+        self.won.is_some() || self.short.is_some() || self.spilled
+    }
+}
+
+/// Drops from `probes[from..]` the states the visited table holds (it is
+/// not written while a round is expanded, so any thread may read it), and
+/// keeps `met`'s count of the probes before a hang true.
+#[inline]
+fn sift<G: Game>(
+    arena: &Arena<G>,
+    seen: &Seen<Slot<G>>,
+    probes: &mut Vec<Probe<G>>,
+    batch: &StoreOf<G>,
+    met: &mut Option<(usize, usize)>,
+    from: usize,
+) {
+    let mut kept = from;
+    for read in from..probes.len() {
+        if let Some((_, before)) = met
+            && *before == read
+        {
+            *before = kept;
+        }
+        let (_, held, key, hash) = &probes[read];
+        let id = StoreOf::<G>::id(*key, batch.held(held));
+        if !seen.contains(*hash, |slot| same::<G>(arena.slot_id(slot), id)) {
+            probes[kept] = probes[read];
+            kept += 1;
+        }
+    }
+    if let Some((_, before)) = met
+        && *before == probes.len()
+    {
+        *before = kept;
+    }
+    probes.truncate(kept);
+}
+
 /// Makes room to hold `next` as one more probe: in `probes`, and, for a
-/// slice state, in `batch`; or says why not in `refused`. Out of line, and
-/// with nothing to drop in the caller, so that the successor closure stays
-/// small enough to be inlined into the game's loop.
+/// slice state, in `batch`; or says why not. Out of line, so that the
+/// successor closure stays small enough to be inlined into the game's
+/// loop.
 #[cold]
 #[inline(never)]
 fn hold_room<G: Game>(
-    probes: &mut Vec<(usize, Held<G>, G::Key, u64)>,
+    probes: &mut Vec<Probe<G>>,
     batch: &mut StoreOf<G>,
     next: &G::State,
     kept: &mut Kept,
-    refused: &mut Option<Bound>,
-) -> bool {
-    let room = if probes.len() == probes.capacity() {
-        make_room(probes, kept)
-    } else {
-        Ok(())
-    };
-    match room.and_then(|()| match batch.can_hold(next) {
+) -> Result<(), Bound> {
+    if probes.len() == probes.capacity() {
+        make_room(probes, kept)?;
+    }
+    match batch.can_hold(next) {
         true => Ok(()),
         false => grow_store(batch, next, kept),
-    }) {
-        Ok(()) => true,
-        Err(bound) => {
-            *refused = Some(bound);
-            false
-        }
     }
 }
 
