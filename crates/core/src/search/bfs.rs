@@ -516,3 +516,355 @@ fn depths<G: Game>(arena: &Arena<G>, from: usize) -> Depths {
         beyond: (arena.len() - next) as u64,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::game::NotationError;
+    use crate::search::Status;
+
+    /// A random graph of `size` states, four moves each, from state 1: the
+    /// frontier grows about fourfold a depth until the graph fills, so a
+    /// search runs many rounds. State 0 has `burst` more successors,
+    /// leaves, more than a lane holds at once. From every state whose
+    /// number is 5 more than a multiple of `hang_every` (if not 0), move 3
+    /// never settles.
+    struct Web {
+        size: u64,
+        goal: u64,
+        burst: u64,
+        hang_every: u64,
+    }
+
+    const HUNG: u64 = u64::MAX;
+
+    impl Web {
+        fn next(&self, state: u64, mv: u64) -> u64 {
+            if mv >= 4 {
+                return self.size + mv;
+            }
+            let mixed = state
+                .wrapping_add(1)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(mv.wrapping_mul(0xBF58_476D_1CE4_E5B9));
+            (mixed >> 20) % self.size
+        }
+
+        fn hangs(&self, state: u64, mv: u64) -> bool {
+            self.hang_every > 0 && mv == 3 && state % self.hang_every == 5
+        }
+    }
+
+    impl Game for Web {
+        type State = u64;
+        type Key = u64;
+        type Move = u64;
+        type Refusal = &'static str;
+
+        fn start(&self) -> u64 {
+            1
+        }
+        fn key(&self, state: &u64) -> u64 {
+            *state
+        }
+        fn is_won(&self, state: &u64) -> bool {
+            *state == self.goal
+        }
+        fn is_hung(&self, state: &u64) -> bool {
+            *state == HUNG
+        }
+        fn moves(&self, state: &u64) -> impl Iterator<Item = u64> {
+            let burst = if *state == 0 { self.burst } else { 0 };
+            0..4 + burst
+        }
+        fn step(&self, state: &u64, mv: u64) -> Result<(u64, Cost), &'static str> {
+            if *state >= self.size || self.hangs(*state, mv) {
+                return Err("never settles");
+            }
+            Ok((self.next(*state, mv), 1))
+        }
+        fn successors(&self, state: &u64, mut visit: impl FnMut(u64, &u64, Cost)) {
+            if *state >= self.size {
+                return;
+            }
+            for mv in self.moves(state) {
+                match self.hangs(*state, mv) {
+                    true => visit(mv, &HUNG, 1),
+                    false => visit(mv, &self.next(*state, mv), 1),
+                }
+            }
+        }
+        fn format_moves(&self, moves: &[u64]) -> String {
+            format!("{moves:?}")
+        }
+        fn parse_moves(&self, _: &str) -> Result<Vec<u64>, NotationError> {
+            Ok(Vec::new())
+        }
+    }
+
+    /// The same graph with each state as 8 bytes: a slice state, whose
+    /// successors a lane holds in its own store.
+    struct Bytes(Web);
+
+    impl Game for Bytes {
+        type State = [u8];
+        type Key = ();
+        type Move = u64;
+        type Refusal = &'static str;
+        const BATCH: usize = 1;
+
+        fn start(&self) -> Vec<u8> {
+            1u64.to_le_bytes().to_vec()
+        }
+        fn key(&self, _: &[u8]) {}
+        fn is_won(&self, state: &[u8]) -> bool {
+            self.0.is_won(&number(state))
+        }
+        fn is_hung(&self, state: &[u8]) -> bool {
+            self.0.is_hung(&number(state))
+        }
+        fn moves(&self, state: &[u8]) -> impl Iterator<Item = u64> {
+            let burst = if number(state) == 0 { self.0.burst } else { 0 };
+            0..4 + burst
+        }
+        fn step(&self, state: &[u8], mv: u64) -> Result<(Vec<u8>, Cost), &'static str> {
+            let (next, cost) = self.0.step(&number(state), mv)?;
+            Ok((next.to_le_bytes().to_vec(), cost))
+        }
+        fn successors(&self, state: &[u8], mut visit: impl FnMut(u64, &[u8], Cost)) {
+            self.0.successors(&number(state), |mv, next, cost| {
+                visit(mv, &next.to_le_bytes(), cost)
+            });
+        }
+        fn format_moves(&self, moves: &[u64]) -> String {
+            self.0.format_moves(moves)
+        }
+        fn parse_moves(&self, text: &str) -> Result<Vec<u64>, NotationError> {
+            self.0.parse_moves(text)
+        }
+    }
+
+    fn number(bytes: &[u8]) -> u64 {
+        u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+    }
+
+    /// What the one-state-at-a-time search finds: status, par, path,
+    /// expanded, stored, and the moves to its first hang.
+    type Plain = (
+        Status,
+        Option<Cost>,
+        Option<Vec<u64>>,
+        u64,
+        u64,
+        Option<Vec<u64>>,
+    );
+
+    /// Breadth-first search in its plainest form, a state at a time, the
+    /// goal tested when generated: what the rounds must agree with.
+    fn plain(game: &Web, limit: usize) -> Plain {
+        let mut states = vec![game.start()];
+        let mut parents: Vec<Option<(usize, u64)>> = vec![None];
+        let mut seen = HashMap::from([(game.start(), 0)]);
+        let mut hang: Option<(usize, u64)> = None;
+        let moves_to = |parents: &[Option<(usize, u64)>], mut node: usize| {
+            let mut moves = Vec::new();
+            while let Some((parent, mv)) = parents[node] {
+                moves.push(mv);
+                node = parent;
+            }
+            moves.reverse();
+            moves
+        };
+        let with_hang = |parents: &[Option<(usize, u64)>], hang: Option<(usize, u64)>| {
+            hang.map(|(node, mv)| {
+                let mut moves = moves_to(parents, node);
+                moves.push(mv);
+                moves
+            })
+        };
+        let mut node = 0;
+        while node < states.len() {
+            let mut found: Vec<(u64, u64)> = Vec::new();
+            game.successors(&states[node], |mv, next, _| found.push((mv, *next)));
+            for (mv, next) in found {
+                if game.is_won(&next) {
+                    let mut path = moves_to(&parents, node);
+                    path.push(mv);
+                    let par = path.len() as Cost;
+                    let hang = with_hang(&parents, hang);
+                    let expanded = node as u64 + 1;
+                    return (
+                        Status::Solved,
+                        Some(par),
+                        Some(path),
+                        expanded,
+                        states.len() as u64,
+                        hang,
+                    );
+                }
+                if game.is_hung(&next) {
+                    hang = hang.or(Some((node, mv)));
+                    continue;
+                }
+                if seen.contains_key(&next) {
+                    continue;
+                }
+                if states.len() == limit {
+                    let hang = with_hang(&parents, hang);
+                    let (expanded, stored) = (node as u64 + 1, states.len() as u64);
+                    return (Status::Limit, None, None, expanded, stored, hang);
+                }
+                seen.insert(next, states.len());
+                states.push(next);
+                parents.push(Some((node, mv)));
+            }
+            node += 1;
+        }
+        let status = if hang.is_some() {
+            Status::Hang
+        } else {
+            Status::Unsolvable
+        };
+        let stored = states.len() as u64;
+        (
+            status,
+            None,
+            None,
+            stored,
+            stored,
+            with_hang(&parents, hang),
+        )
+    }
+
+    /// `outcome` as the plain search reports one.
+    fn as_plain(outcome: &Outcome<u64>) -> Plain {
+        let stats = outcome.stats();
+        (
+            outcome.status(),
+            outcome.par(),
+            outcome.path().map(<[u64]>::to_vec),
+            stats.expanded,
+            stats.stored,
+            outcome.hang().map(|hang| hang.moves.clone()),
+        )
+    }
+
+    /// `outcome` with its time taken out, the one thing threads change.
+    fn timeless<M: Clone>(outcome: &Outcome<M>) -> Outcome<M> {
+        let mut outcome = outcome.clone();
+        match &mut outcome {
+            Outcome::Solved { stats, .. }
+            | Outcome::Unsolvable { stats }
+            | Outcome::Hung { stats, .. }
+            | Outcome::LimitReached { stats, .. } => stats.elapsed = Default::default(),
+        }
+        outcome
+    }
+
+    /// `search` on pools of 1, 2, 3, 8 and 64 threads, every outcome the
+    /// same (but for time); the one-thread outcome.
+    fn on_every_count<M: Clone + PartialEq + std::fmt::Debug + Send>(
+        search: impl Fn() -> Outcome<M> + Sync,
+    ) -> Outcome<M> {
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            timeless(&pool.install(&search))
+        };
+        let one = run(1);
+        for threads in [2, 3, 8, 64] {
+            assert_eq!(run(threads), one, "{threads} threads");
+        }
+        one
+    }
+
+    fn web(goal: u64) -> Web {
+        Web {
+            size: 200_000,
+            goal,
+            burst: 3_000,
+            hang_every: 1_000_003,
+        }
+    }
+
+    #[test]
+    fn a_win_in_the_middle_of_a_round_is_the_one_state_at_a_time_win_on_any_thread_count() {
+        // A goal deep enough that many rounds come before it, and not at
+        // a chunk's edge: the states generated after it in its round are
+        // dropped, stored and expanded alike.
+        let game = web(123_457);
+        let outcome = on_every_count(|| bfs(&game, usize::MAX));
+        assert_eq!(as_plain(&outcome), plain(&game, usize::MAX));
+        let stats = outcome.stats();
+        assert_eq!(outcome.status(), Status::Solved);
+        assert!(stats.stored > 4 * ROUND as u64, "{stats:?}");
+        assert_ne!(stats.expanded % CHUNK as u64, 0, "{stats:?}");
+        let bytes = Bytes(web(123_457));
+        let sliced = on_every_count(|| bfs(&bytes, usize::MAX));
+        assert_eq!(sliced.path(), outcome.path());
+        assert_eq!(
+            (sliced.stats().expanded, sliced.stats().stored),
+            (stats.expanded, stats.stored)
+        );
+    }
+
+    #[test]
+    fn a_state_limit_in_the_middle_of_a_round_cuts_where_one_state_at_a_time_cuts() {
+        let game = web(u64::MAX - 1);
+        for limit in [1, 2, 1_000, 4_097, 30_001, 77_777] {
+            let outcome = on_every_count(|| bfs(&game, limit));
+            assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
+            assert_eq!(outcome.stats().stored, limit as u64);
+        }
+    }
+
+    #[test]
+    fn an_exhausted_space_and_its_first_hang_are_the_same_on_any_thread_count() {
+        let game = Web {
+            size: 50_000,
+            goal: u64::MAX - 1,
+            burst: 0,
+            hang_every: 1_000,
+        };
+        let outcome = on_every_count(|| bfs(&game, usize::MAX));
+        assert_eq!(outcome.status(), Status::Hang);
+        assert_eq!(as_plain(&outcome), plain(&game, usize::MAX));
+        // A limit met before the first hang, and one after it.
+        for limit in [3, 20_000] {
+            let outcome = on_every_count(|| bfs(&game, limit));
+            assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
+        }
+        let unsolvable = Web {
+            hang_every: 0,
+            ..game
+        };
+        let outcome = on_every_count(|| bfs(&unsolvable, usize::MAX));
+        assert_eq!(outcome.status(), Status::Unsolvable);
+        assert_eq!(as_plain(&outcome), plain(&unsolvable, usize::MAX));
+    }
+
+    #[test]
+    fn a_memory_budget_stops_a_search_at_the_same_place_on_any_thread_count() {
+        let game = web(u64::MAX - 1);
+        let bytes = Bytes(web(u64::MAX - 1));
+        for budget in [40_000, 300_000, 1_500_000, 3 << 20] {
+            let budget = Budget {
+                states: usize::MAX,
+                bytes: budget,
+            };
+            let outcome = on_every_count(|| bfs(&game, budget));
+            let Outcome::LimitReached { stats, reached, .. } = &outcome else {
+                panic!("a memory bound: {outcome:?}");
+            };
+            assert_eq!(reached.bound, Bound::Memory);
+            assert!(stats.kept_bytes <= budget.bytes, "{stats:?}");
+            let sliced = on_every_count(|| bfs(&bytes, budget));
+            assert!(sliced.stats().kept_bytes <= budget.bytes, "{sliced:?}");
+            assert_eq!(sliced.reached().map(|r| &r.bound), Some(&Bound::Memory));
+        }
+    }
+}
