@@ -138,6 +138,12 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
             let mut stop: Option<(usize, usize, Bound)> = None;
             'probes: for (probe, (from, held, key, hash)) in probes.iter().enumerate() {
                 let (from, key, hash) = (*from, *key, *hash);
+                // The slots of the probes a little further on, fetched
+                // while this one is stored: the round's expansion looked
+                // at them, but on another core, or long enough ago.
+                if let Some(ahead) = probes.get(probe + AHEAD) {
+                    seen.prefetch(ahead.3);
+                }
                 let next = batch.held(held);
                 let id = StoreOf::<G>::id(key, next);
                 loop {
@@ -234,6 +240,10 @@ const CHUNK: usize = 256;
 /// (one over the process protocol) has a chunk a round: its own processes
 /// share a chunk's states out.
 const ROUND: usize = 16 * CHUNK;
+
+/// How many probes ahead of the one being stored have their table slot
+/// fetched.
+const AHEAD: usize = 8;
 
 /// How many queued states one chunk holds.
 fn chunk_of<G: Game>() -> usize {
