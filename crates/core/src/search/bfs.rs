@@ -23,6 +23,11 @@ use crate::game::{Cost, Game};
 /// a hang ([`Game::is_hung`]), whose first one in breadth-first order the
 /// outcome reports.
 ///
+/// The frontier is expanded in rounds on every thread of the current
+/// rayon pool, and what each round found stored in the order one thread
+/// would have met it: the outcome, its counts and what the search kept are
+/// the same on any number of threads (only the time differs).
+///
 /// ```
 /// # use puzzle_qa_core::game::{Cost, Game, NotationError};
 /// // A corridor of 5 cells; walk from cell 0 to cell 4, one cell per move.

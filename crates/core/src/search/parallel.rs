@@ -113,7 +113,6 @@ impl Shared {
 #[cfg(test)]
 mod tests {
     use std::cell::Cell;
-    use std::sync::atomic::AtomicBool;
     use std::sync::mpsc;
 
     use super::*;
@@ -162,49 +161,51 @@ mod tests {
         assert_eq!(done.load(Ordering::Relaxed), 36);
     }
 
-    /// The deadlock this module exists to prevent, in miniature: jobs of
-    /// the pool that wait for the asker to return from `share` (as a search
-    /// started on top of another would wait for its memory) must never run
-    /// on the asker's own stack while it waits. With a parallel iterator
-    /// in place of `share`, a waiting asker steals them, and this test
-    /// hangs (the timeout fails it) or trips the assertion.
+    /// What keeps the deadlock this module exists to prevent away: a
+    /// thread that waits in `share` runs no other job of its pool (such
+    /// as the start of another search, which could wait for memory that
+    /// the search below it holds). Jobs queued while the items run note if
+    /// they ever run on the asking thread while it is inside `share`. With
+    /// a parallel iterator in place of `share`, the asker takes them from
+    /// its own queue between items, and this test fails.
     #[test]
     fn a_thread_waiting_for_its_items_runs_no_other_job() {
         let (told, heard) = mpsc::channel();
         thread::spawn(move || {
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(3)
+                .num_threads(2)
                 .build()
                 .unwrap();
-            for _ in 0..20 {
-                let returned = AtomicBool::new(false);
+            let stolen = AtomicUsize::new(0);
+            for _ in 0..10 {
                 pool.install(|| {
                     rayon::scope(|scope| {
-                        // Jobs queued behind the items, each waiting for
-                        // the asker to come back.
-                        for _ in 0..4 {
-                            scope.spawn(|_| {
-                                assert!(!SHARING.get(), "a job ran on a thread waiting in `share`");
-                                while !returned.load(Ordering::Acquire) {
-                                    thread::sleep(Duration::from_millis(1));
-                                }
-                            });
-                        }
+                        let stolen = &stolen;
                         SHARING.set(true);
-                        share(6, |item| {
-                            if item > 0 {
-                                thread::sleep(Duration::from_millis(5));
+                        share(16, |item| {
+                            // Jobs queued while the items run (on the
+                            // queue of whichever thread runs item 0).
+                            if item == 0 {
+                                for _ in 0..40 {
+                                    scope.spawn(move |_| {
+                                        if SHARING.get() {
+                                            stolen.fetch_add(1, Ordering::Relaxed);
+                                        }
+                                        thread::sleep(Duration::from_millis(1));
+                                    });
+                                }
                             }
+                            thread::sleep(Duration::from_millis(3));
                         });
                         SHARING.set(false);
-                        returned.store(true, Ordering::Release);
                     })
                 });
             }
-            told.send(()).unwrap();
+            told.send(stolen.load(Ordering::Relaxed)).unwrap();
         });
-        heard
-            .recv_timeout(Duration::from_secs(60))
-            .expect("no deadlock: every round of items came back");
+        let stolen = heard
+            .recv_timeout(Duration::from_secs(120))
+            .expect("every round of items came back");
+        assert_eq!(stolen, 0, "jobs ran on a thread waiting in `share`");
     }
 }
