@@ -10,7 +10,10 @@
 //! mark the OS reports (VmHWM) belongs to that one search. The memory
 //! printed is that peak minus the child's resident memory just before the
 //! search (the binary, the parsed level), so it is the search's own. Times
-//! are medians of the runs, single-threaded. `arena B` is what one stored
+//! are medians of the runs, each BFS on as many threads as
+//! `RAYON_NUM_THREADS` says (one per core without it; the `pathfinding`
+//! crate's and A* on one): run it with `RAYON_NUM_THREADS=1`, then `=2`,
+//! to see what a second core gives. `arena B` is what one stored
 //! state itself takes in the search's arena (`Stats::bytes_per_state`),
 //! beside `B/st`, the whole search's peak per stored state.
 

@@ -50,6 +50,22 @@ struct Cli {
     /// (docs/reliability.md).
     #[arg(long, value_name = "SIZE", global = true, value_parser = bounds::memory_size)]
     memory: Option<u64>,
+    /// For the commands that search: how many threads they run on. One
+    /// level's search expands its frontier on all of them; many levels
+    /// share them [default: RAYON_NUM_THREADS, else one per core]. Results
+    /// are the same for any count (docs/cli.md).
+    #[arg(long, value_name = "N", global = true, value_parser = threads)]
+    threads: Option<usize>,
+}
+
+/// `--threads`'s reader: a whole number, at least 1.
+fn threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) | Err(_) => Err(format!(
+            "`{text}` is not a thread count: write a whole number, at least 1, such as 4"
+        )),
+        Ok(threads) => Ok(threads),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -136,6 +152,10 @@ pub fn main() -> ExitCode {
         }
     };
     puzzle_qa_core::_cli_support::harness::share_machine_memory();
+    if let Err(message) = puzzle_qa_core::_cli_support::harness::use_threads(cli.threads) {
+        eprintln!("error: {message}");
+        return Exit::BadInput.into();
+    }
     if let Err(message) = crate::games::register(repository().as_deref(), &cli.game_manifest) {
         eprint!("{message}");
         return Exit::BadInput.into();

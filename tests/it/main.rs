@@ -30,6 +30,7 @@ mod runaway;
 mod snackrun;
 mod sokoban;
 mod standalone;
+mod threads;
 mod watch;
 mod watch_page;
 mod workflow;

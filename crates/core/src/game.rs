@@ -81,7 +81,7 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The visited-set key: equal for states that play identically (for
     /// example, two identical objects swapped). A slice state is its own
     /// key, so a game with one writes `type Key = ();`.
-    type Key: Copy + Eq + Hash;
+    type Key: Copy + Eq + Hash + Send + Sync;
     /// One move as the solver and the replay apply it.
     type Move: Copy + Eq + Debug;
     /// Why [`Game::step`] refused a move, shown when a replay fails.
@@ -275,17 +275,17 @@ pub trait Game: Sized + Send + Sync + 'static {
 /// assert_eq!(outcome.path(), Some(&[0, 3][..]));
 /// assert_eq!(outcome.stats().bytes_per_state(), 5.0); // five lamps, five bytes
 /// ```
-pub trait State: ToOwned<Owned: Clone + Eq + Hash> + Eq + Hash + Debug {
+pub trait State: ToOwned<Owned: Clone + Eq + Hash> + Eq + Hash + Debug + Send + Sync {
     /// Where a search keeps many of these.
     #[doc(hidden)]
     type Store: Store<Self>;
 }
 
-impl<T: Copy + Eq + Hash + Debug> State for T {
+impl<T: Copy + Eq + Hash + Debug + Send + Sync> State for T {
     type Store = Vec<T>;
 }
 
-impl<T: Copy + Eq + Hash + Debug> State for [T] {
+impl<T: Copy + Eq + Hash + Debug + Send + Sync> State for [T] {
     type Store = Slices<T>;
 }
 

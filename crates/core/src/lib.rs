@@ -169,7 +169,9 @@ pub mod _cli_support {
         pub use crate::harness::discover::{
             LevelEntry, expectations_beside, levels, orphan_expectations,
         };
-        pub use crate::harness::env::{PENDING_DIR, UPDATE, machine_memory, share_machine_memory};
+        pub use crate::harness::env::{
+            PENDING_DIR, THREADS, UPDATE, machine_memory, share_machine_memory, use_threads,
+        };
         pub use crate::harness::keys::{FINGERPRINT, HARNESS_KEYS};
         pub use crate::harness::libtest::run;
         pub use crate::harness::pending::{

@@ -1,4 +1,4 @@
-//! The engine benchmark: `cargo bench -p puzzlescript --bench engine -- [FILTER] [--turns N] [--bfs [GAME:LEVEL,…]]`.
+//! The engine benchmark: `cargo bench -p puzzlescript --bench engine -- [FILTER] [--turns N] [--bfs [GAME:LEVEL,…] [--threads N,…] [--rounds R]]`.
 //!
 //! `--bfs` solves levels by breadth-first search through puzzle-qa's own
 //! search instead (default: level 4 of `heroes_of_sokoban.txt`, level 7 of
@@ -10,6 +10,12 @@
 //! states stored, generated states per second, the bytes a stored state
 //! takes in the arena, the peak resident memory, and that peak divided by
 //! the states stored (everything the process holds, a state's share).
+//!
+//! `--threads 1,2` runs each search on 1 thread, then on 2 (the child's
+//! `RAYON_NUM_THREADS`), and `--rounds R` runs the whole list R times, so
+//! the counts alternate on a machine whose load drifts; each line then
+//! says its thread count, its wall time and the CPU time the process
+//! spent in the search, whose ratio is how many cores it kept busy.
 //!
 //! A job `GAME:LEVEL@N` stops at N stored states (default 20,000,000). A
 //! GAME of the form `gen-WxH-CRATES-SEED` is not read but generated: a
@@ -31,7 +37,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use puzzle_qa_core::game::{Cost, Game as CoreGame, NotationError};
 use puzzlescript::compile::{LevelData, compile};
@@ -47,10 +52,9 @@ fn games_dir() -> PathBuf {
         })
 }
 
-/// A level that counts the successors it generates.
+/// A level as the search sees it, through the `Game` trait alone.
 struct Counted {
     level: Level,
-    generated: AtomicU64,
 }
 
 impl CoreGame for Counted {
@@ -76,10 +80,6 @@ impl CoreGame for Counted {
         self.level.step(state, mv)
     }
     fn successors(&self, state: &[u8], visit: impl FnMut(Move, &[u8], Cost)) {
-        // Counted as the peers count: every input tried from an expanded
-        // state, whether or not it changes the level.
-        let tried = self.level.moves(state).count() as u64;
-        self.generated.fetch_add(tried, Ordering::Relaxed);
         self.level.successors(state, visit);
     }
     fn format_moves(&self, moves: &[Move]) -> String {
@@ -183,12 +183,15 @@ fn bfs_child(job: &str) {
     let index = puzzlescript::play::grid_index(&game, n).expect("the level exists");
     let counted = Counted {
         level: Level::new(game, index, "bench").expect("a grid level"),
-        generated: AtomicU64::new(0),
     };
+    // Counted as the peers count: every input tried from an expanded
+    // state, whether or not it changes the level (a level's inputs are the
+    // same in every state). Counted from the search's own figure, not as
+    // the search goes, so that threads share no counter.
+    let tried = counted.level.moves(&counted.level.start()).count() as u64;
     if std::env::var_os("PUZZLESCRIPT_BFS_EXHAUST").is_some() {
         // To the end: every state play can reach, won ones included.
         let (stats, ended) = counted.level.explore(limit);
-        let tried = counted.level.moves(&counted.level.start()).count() as u64;
         println!(
             "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12} {:>8.1} {:>9} {:>10.1}",
             file,
@@ -204,12 +207,14 @@ fn bfs_child(job: &str) {
         );
         return;
     }
+    let cpu = cpu_seconds();
     let outcome = puzzle_qa_core::search::bfs(&counted, limit);
+    let cpu = cpu_seconds() - cpu;
     let stats = outcome.stats();
     let secs = stats.elapsed.as_secs_f64();
-    let generated = counted.generated.load(Ordering::Relaxed);
+    let generated = stats.expanded * tried;
     println!(
-        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12.0} {:>8.1} {:>9} {:>10.1}",
+        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8.2} {:>12.0} {:>8.1} {:>9} {:>10.1} {:>7} {:>7.2}",
         file,
         n,
         outcome.par().map_or("-".to_string(), |p| p.to_string()),
@@ -219,14 +224,36 @@ fn bfs_child(job: &str) {
         generated as f64 / secs.max(1e-9),
         stats.bytes_per_state(),
         peak_kib(),
-        peak_per_state(stats.stored)
+        peak_per_state(stats.stored),
+        rayon_threads(),
+        cpu
     );
 }
 
-fn bfs_parent(list: Option<&str>, exhaust: bool) {
+/// The CPU time this process has spent, all threads, user and system
+/// (`/proc/self/stat`, in the kernel's ticks of 1/100 s).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's name, which is in parentheses.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |at: usize| fields.get(at).and_then(|f| f.parse::<u64>().ok());
+    // utime and stime: the 14th and 15th fields, the 12th and 13th here.
+    (ticks(11).unwrap_or(0) + ticks(12).unwrap_or(0)) as f64 / 100.0
+}
+
+/// The thread count this child was given (`-` for rayon's default).
+fn rayon_threads() -> String {
+    std::env::var("RAYON_NUM_THREADS").unwrap_or_else(|_| "-".to_string())
+}
+
+fn bfs_parent(list: Option<&str>, exhaust: bool, threads: Option<&str>, rounds: usize) {
     let default = "heroes_of_sokoban.txt:4,manic_ammo.txt:7,microban.txt:5,sokoban_basic.txt:2,heroes_of_sokoban.txt:3,push.txt:5,gen-60x60-150-1:1@200000";
     println!(
-        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8} {:>12} {:>8} {:>9} {:>10}",
+        "{:<28} {:>5} {:>5} {:>11} {:>10} {:>8} {:>12} {:>8} {:>9} {:>10} {:>7} {:>7}",
         "game",
         "level",
         "par",
@@ -236,18 +263,31 @@ fn bfs_parent(list: Option<&str>, exhaust: bool) {
         "generated/s",
         "B/state",
         "peak KiB",
-        "peak B/st"
+        "peak B/st",
+        "threads",
+        "cpu s"
     );
     let me = std::env::current_exe().expect("the bench's own path");
-    for job in list.unwrap_or(default).split(',') {
-        let mut child = std::process::Command::new(&me);
-        child.env("PUZZLESCRIPT_BFS_CHILD", job);
-        if exhaust {
-            child.env("PUZZLESCRIPT_BFS_EXHAUST", "1");
-        }
-        let status = child.status();
-        if !status.is_ok_and(|s| s.success()) {
-            eprintln!("{job}: the search failed");
+    let counts: Vec<Option<&str>> = match threads {
+        Some(list) => list.split(',').map(Some).collect(),
+        None => vec![None],
+    };
+    for _ in 0..rounds {
+        for job in list.unwrap_or(default).split(',') {
+            for &count in &counts {
+                let mut child = std::process::Command::new(&me);
+                child.env("PUZZLESCRIPT_BFS_CHILD", job);
+                if exhaust {
+                    child.env("PUZZLESCRIPT_BFS_EXHAUST", "1");
+                }
+                if let Some(count) = count {
+                    child.env("RAYON_NUM_THREADS", count);
+                }
+                let status = child.status();
+                if !status.is_ok_and(|s| s.success()) {
+                    eprintln!("{job}: the search failed");
+                }
+            }
         }
     }
 }
@@ -270,7 +310,17 @@ fn main() {
     }
     if let Some(at) = args.iter().position(|a| a == "--bfs") {
         let list = args.get(at + 1).filter(|a| !a.starts_with('-')).cloned();
-        return bfs_parent(list.as_deref(), args.iter().any(|a| a == "--exhaust"));
+        let value = |flag: &str| {
+            let at = args.iter().position(|a| a == flag)?;
+            args.get(at + 1).cloned()
+        };
+        let rounds = value("--rounds").map_or(1, |r| r.parse().expect("a number of rounds"));
+        return bfs_parent(
+            list.as_deref(),
+            args.iter().any(|a| a == "--exhaust"),
+            value("--threads").as_deref(),
+            rounds,
+        );
     }
     let mut turns = 2_000usize;
     let mut filter = String::new();

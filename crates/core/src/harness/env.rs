@@ -2,7 +2,7 @@
 //! command line, looks at environment variables or asks whether output goes
 //! to a terminal: both front ends build their [`Settings`] here, and tell
 //! the searches how much memory the machine has for them
-//! ([`share_machine_memory`]).
+//! ([`share_machine_memory`]) and on how many threads ([`use_threads`]).
 
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
@@ -172,6 +172,53 @@ pub fn share_machine_memory() {
     ledger::share_machine(machine_memory());
 }
 
+/// The variable that sets the thread count when `--threads` is not given
+/// (rayon's own: `0` or unset is one thread per core).
+pub const THREADS: &str = "RAYON_NUM_THREADS";
+
+/// Sets how many threads this process's searches run on: `flag` (the
+/// command line's `--threads`), else `RAYON_NUM_THREADS`, else one per
+/// core. Both front ends call it at start, before any search; a level's
+/// search expands its frontier on all of them, and many levels share them
+/// ([`crate::search::bfs`]). Results never depend on the count. An error
+/// names a variable whose value is not a number.
+pub fn use_threads(flag: Option<usize>) -> Result<(), String> {
+    let threads = match flag {
+        Some(threads) => threads,
+        None => threads_from_env()?,
+    };
+    // Only the first call in a process sets the pool (a test binary's
+    // front end may run more than once): later ones keep it.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global();
+    Ok(())
+}
+
+/// `RAYON_NUM_THREADS` as rayon reads it (a number; 0, empty or unset is
+/// one thread per core), but strictly: anything else is an error rather
+/// than silently one per core.
+fn threads_from_env() -> Result<usize, String> {
+    let Some(value) = std::env::var_os(THREADS) else {
+        return Ok(0);
+    };
+    let value = value.to_string_lossy();
+    parse_threads(&value).ok_or_else(|| {
+        format!(
+            "{THREADS}={value} is not understood: set it to a number of threads, such as              {THREADS}=4, or to 0 (or leave it unset) for one per core"
+        )
+    })
+}
+
+/// A thread count as `RAYON_NUM_THREADS` holds one (0 and empty: one per
+/// core).
+fn parse_threads(value: &str) -> Option<usize> {
+    match value.trim() {
+        "" => Some(0),
+        number => number.parse().ok(),
+    }
+}
+
 /// The memory this process's searches may take on this machine: the least
 /// of the memory available (`MemAvailable`), the room left under the
 /// cgroup's limit (a container's), and the room left under the address-
@@ -292,7 +339,7 @@ fn colour_allowed() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{address_space_room, cgroup_rooms, field_kib, parse_flag};
+    use super::{address_space_room, cgroup_rooms, field_kib, parse_flag, parse_threads};
 
     #[test]
     fn the_machine_room_is_read_from_each_kind_of_limit() {
@@ -328,6 +375,16 @@ mod tests {
             .map(|(room, _)| room)
             .collect();
         assert_eq!(rooms, [600]);
+    }
+
+    #[test]
+    fn a_thread_count_is_a_number_or_not_understood() {
+        assert_eq!(parse_threads("4"), Some(4));
+        assert_eq!(parse_threads(" 0 "), Some(0));
+        assert_eq!(parse_threads(""), Some(0));
+        for odd in ["four", "-1", "2.5"] {
+            assert_eq!(parse_threads(odd), None, "{odd:?}");
+        }
     }
 
     #[test]

@@ -41,6 +41,10 @@ pub fn main(
 ) -> ExitCode {
     let args = Arguments::from_args();
     super::env::share_machine_memory();
+    if let Err(message) = super::env::use_threads(None) {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     let root = super::env::package_folder(package.into()).join(folder);
     let mut settings = match Settings::for_cargo_test(root, games) {
         Ok(settings) => settings,

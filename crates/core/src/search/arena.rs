@@ -361,6 +361,21 @@ impl<S: Copy> Seen<S> {
         self.used[slot / 64] >> (slot % 64) & 1 == 1
     }
 
+    /// Whether a slot already there `is` the state whose hash is `hash`.
+    /// It only reads, so threads may ask at once while nothing inserts.
+    #[inline]
+    pub(super) fn contains(&self, hash: u64, is: impl Fn(S) -> bool) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(hash);
+        while self.is_used(at) {
+            if is(self.slots[at]) {
+                return true;
+            }
+            at = (at + 1) & mask;
+        }
+        false
+    }
+
     /// Records `slot` (whose state's hash is `hash`) if there is `room`
     /// (asked only for a state not seen), unless a slot already there `is`
     /// the same state.

@@ -1,11 +1,14 @@
 use std::borrow::Borrow as _;
+use std::ops::Range;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use super::arena::{
-    Arena, Grown, Held, Insert, Seen, StoreOf, cheapest_step, hash_of, make_room, same,
+    Arena, Grown, Held, Insert, Seen, Slot, StoreOf, cheapest_step, hash_of, make_room, same,
 };
 use super::budget::{Bound, Budget, Depths, Reached};
 use super::ledger::Kept;
+use super::parallel::share;
 use super::store::Store;
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
@@ -19,6 +22,11 @@ use crate::game::{Cost, Game};
 /// state is generated, so the winning state itself is never stored; so is
 /// a hang ([`Game::is_hung`]), whose first one in breadth-first order the
 /// outcome reports.
+///
+/// The frontier is expanded in rounds on every thread of the current
+/// rayon pool, and what each round found stored in the order one thread
+/// would have met it: the outcome, its counts and what the search kept are
+/// the same on any number of threads (only the time differs).
 ///
 /// ```
 /// # use puzzle_qa_core::game::{Cost, Game, NotationError};
@@ -73,19 +81,12 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
 
     let first = arena.slots(game).next().expect("the start is stored");
     let mut seen = Seen::new(first, &mut kept);
-    // The successors of a chunk of queued states (one state, unless the
-    // game asks for more at once: [`Game::BATCH`]), with their keys and
-    // their ids' hashes, gathered before any is looked up, so that their
-    // table slots are fetched in parallel. A `Copy` successor is held in
-    // `probes` itself; a slice one in `batch`, reused, so it is copied,
-    // never allocated. Each probe names the node it was generated from.
-    let mut batch = StoreOf::<G>::default();
-    let mut probes: Vec<(usize, Held<G>, G::Key, u64)> = Vec::new();
-    let chunk = G::BATCH.max(1);
-    if chunk > 1 {
-        // The chunk's states, listed afresh for each chunk.
-        kept.set(0, (chunk * size_of::<&G::State>()) as u64, false);
-    }
+    let chunk = chunk_of::<G>();
+    let per_round = (ROUND / chunk).max(1);
+    // One lane per chunk of a round, reused round after round: lane `j`
+    // always takes the round's `j`th chunk, so what each holds, and what
+    // the search counts for it, depends on the level alone.
+    let mut lanes: Vec<Mutex<Lane<G>>> = Vec::new();
     // The first node of a hang ([`Game::is_hung`]) among the successors,
     // in breadth-first order; it is neither stored nor expanded.
     let mut hang: Option<usize> = None;
@@ -98,158 +99,128 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     // `head` is the next one to expand.
     let mut head = 0;
     while head < arena.len() {
-        let end = (head + chunk).min(arena.len());
-        // The first node of the chunk with a winning successor: the nodes
-        // after it, and its successors after the winning one, are ignored,
-        // exactly as if the nodes were expanded one by one.
-        let mut won = None;
-        // The chunk's first hang, if the search has met none before: its
-        // node, and how many probes were generated before it (a search that
-        // stops at a probe does not meet a hang generated after it, as if
-        // the nodes were expanded one by one).
-        let mut met: Option<(usize, usize)> = None;
-        // The first successor that could not be held for want of memory:
-        // how many probes were held before it, and its node (and the bound,
-        // in `refused`). The successors after it are ignored, as after a
-        // win.
-        let mut short: Option<(usize, usize)> = None;
-        let mut refused: Option<Bound> = None;
-        batch.clear();
-        probes.clear();
+        let end = (head + chunk * per_round).min(arena.len());
+        let chunks = (end - head).div_ceil(chunk);
+        let nodes = |j: usize| head + j * chunk..(head + (j + 1) * chunk).min(end);
+        while lanes.len() < chunks {
+            lanes.push(Mutex::new(Lane::default()));
+            if G::BATCH > 1 {
+                // The chunk's states, listed afresh for each chunk.
+                kept.set(0, (chunk * size_of::<&G::State>()) as u64, false);
+            }
+        }
+        // Every chunk of the round expanded at once, against the visited
+        // table as it was when the round began: nothing is written to it
+        // until they are all done.
         {
-            // Most games let a move be undone: skipping the state we came
-            // from without a table lookup is cheap, and it is already stored.
-            let mut came_from = (usize::MAX, None);
-            let mut take = |node: usize, next: &G::State, cost: Cost| {
-                // One compare per edge keeps a game's broken promise from
-                // turning into a silently wrong par.
-                assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
-                if won.is_some() || short.is_some() {
-                    return;
-                }
-                if game.is_won(next) {
-                    won = Some(node);
-                    return;
-                }
-                if game.is_hung(next) {
-                    if hang.is_none() && met.is_none() {
-                        met = Some((node, probes.len()));
-                    }
-                    return;
-                }
-                if came_from.0 != node {
-                    came_from = (
-                        node,
-                        arena.parent(node).map(|parent| arena.id(game, parent)),
-                    );
-                }
-                let key = game.key(next);
-                let id = StoreOf::<G>::id(key, next);
-                if !came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
-                    let hash = hash_of(&id);
-                    seen.prefetch(hash);
-                    if (probes.len() == probes.capacity() || !batch.can_hold(next))
-                        && !hold_room::<G>(&mut probes, &mut batch, next, &mut kept, &mut refused)
-                    {
-                        short = Some((probes.len(), node));
-                        return;
-                    }
-                    probes.push((node, batch.hold(next), key, hash));
-                }
-            };
-            // One state needs no vector.
-            let (one, many): ([&G::State; 1], Vec<&G::State>);
-            let states: &[&G::State] = if chunk == 1 {
-                one = [arena.state(head)];
-                &one
-            } else {
-                many = (head..end).map(|node| arena.state(node)).collect();
-                &many
-            };
-            game.successors_of_many(states, |index, _, next, cost| {
-                take(head + index, next, cost);
+            let (arena, seen, lanes) = (&arena, &seen, &lanes);
+            share(chunks, |j| {
+                let mut lane = lanes[j].lock().unwrap_or_else(|p| p.into_inner());
+                lane.expand(game, arena, seen, nodes(j), None);
             });
         }
-        // The successors generated before a winning one are stored too, and
-        // a full arena stops the search before the win is seen, exactly as
-        // if each successor were looked up as it was generated.
-        // Where the search stops, if it does: at which probe, of which node,
-        // and why.
-        let mut stop: Option<(usize, usize, Bound)> = None;
-        'probes: for (probe, (from, held, key, hash)) in probes.iter().enumerate() {
-            let (from, key, hash) = (*from, *key, *hash);
-            let next = batch.held(held);
-            let id = StoreOf::<G>::id(key, next);
-            loop {
-                let node = arena.len();
-                let slot = StoreOf::<G>::slot(key, node as u32);
-                let room = || node < open_until && arena.fits(next);
-                match seen.insert(hash, slot, |slot| same::<G>(arena.slot_id(slot), id), room) {
-                    Insert::New => {
-                        arena.push(next, from);
-                        if seen.is_full() {
-                            match seen.grow(arena.slots(game), &mut kept) {
-                                Ok(()) => {}
-                                Err(Grown::Full(bound)) => {
-                                    open_until = arena.len();
-                                    closed = Some(bound);
-                                }
-                                Err(Grown::Lost(bound)) => {
-                                    stop = Some((probe + 1, from, bound));
-                                    break 'probes;
+        // Then their successors stored, chunk after chunk, in the order
+        // one thread would have met them.
+        for (j, lane) in lanes[..chunks].iter_mut().enumerate() {
+            let lane = lane.get_mut().unwrap_or_else(|p| p.into_inner());
+            if lane.marks.spilled {
+                // Too many for the lane as it is: again, here, where it
+                // may grow within the budget.
+                lane.expand(game, &arena, &seen, nodes(j), Some(&mut kept));
+            }
+            let Lane {
+                probes,
+                batch,
+                marks: Marks {
+                    won, met, short, ..
+                },
+            } = lane;
+            // The successors generated before a winning one are stored too,
+            // and a full arena stops the search before the win is seen,
+            // exactly as if each successor were looked up as it was
+            // generated. Where the search stops, if it does: at which probe,
+            // of which node, and why.
+            let mut stop: Option<(usize, usize, Bound)> = None;
+            'probes: for (probe, (from, held, key, hash)) in probes.iter().enumerate() {
+                let (from, key, hash) = (*from, *key, *hash);
+                // The slots of the probes a little further on, fetched
+                // while this one is stored: the round's expansion looked
+                // at them, but on another core, or long enough ago.
+                if let Some(ahead) = probes.get(probe + AHEAD) {
+                    seen.prefetch(ahead.3);
+                }
+                let next = batch.held(held);
+                let id = StoreOf::<G>::id(key, next);
+                loop {
+                    let node = arena.len();
+                    let slot = StoreOf::<G>::slot(key, node as u32);
+                    let room = || node < open_until && arena.fits(next);
+                    match seen.insert(hash, slot, |slot| same::<G>(arena.slot_id(slot), id), room) {
+                        Insert::New => {
+                            arena.push(next, from);
+                            if seen.is_full() {
+                                match seen.grow(arena.slots(game), &mut kept) {
+                                    Ok(()) => {}
+                                    Err(Grown::Full(bound)) => {
+                                        open_until = arena.len();
+                                        closed = Some(bound);
+                                    }
+                                    Err(Grown::Lost(bound)) => {
+                                        stop = Some((probe + 1, from, bound));
+                                        break 'probes;
+                                    }
                                 }
                             }
                         }
+                        Insert::Known => {}
+                        Insert::Full => {
+                            let bound = if node >= limit {
+                                Bound::States
+                            } else if let Some(bound) = &closed {
+                                bound.clone()
+                            } else {
+                                match arena.grow(next, &mut kept) {
+                                    // Room now: look it up again.
+                                    Ok(()) => continue,
+                                    Err(bound) => bound,
+                                }
+                            };
+                            stop = Some((probe, from, bound));
+                            break 'probes;
+                        }
                     }
-                    Insert::Known => {}
-                    Insert::Full => {
-                        let bound = if node >= limit {
-                            Bound::States
-                        } else if let Some(bound) = &closed {
-                            bound.clone()
-                        } else {
-                            match arena.grow(next, &mut kept) {
-                                // Room now: look it up again.
-                                Ok(()) => continue,
-                                Err(bound) => bound,
-                            }
-                        };
-                        stop = Some((probe, from, bound));
-                        break 'probes;
-                    }
+                    break;
                 }
-                break;
             }
-        }
-        let short = short.map(|(probe, from)| {
-            let bound = refused.take().expect("a successor not held says why");
-            (probe, from, bound)
-        });
-        if let Some((probe, from, bound)) = stop.or(short) {
-            let hang = hang.or(met
-                .filter(|&(_, before)| before <= probe)
-                .map(|(node, _)| node));
-            return Outcome::LimitReached {
-                stats: stats(from + 1, &arena, &kept),
-                hang: hang.map(|node| arena.hang_after(game, node)),
-                reached: Reached {
-                    bound,
-                    depths: Some(depths(&arena, from)),
-                },
-            };
-        }
-        hang = hang.or(met.map(|(node, _)| node));
-        if let Some(winner) = won {
-            let (mut path, reached) = arena.path_to(game, winner);
-            let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
-                .expect("a state with the key of a winning state's parent wins too");
-            path.push(last);
-            return Outcome::Solved {
-                par: path.len() as Cost,
-                path,
-                stats: stats(winner + 1, &arena, &kept),
-                hang: hang.map(|node| arena.hang_after(game, node)),
-            };
+            let short = short
+                .take()
+                .map(|(from, bound)| (probes.len(), from, bound));
+            if let Some((probe, from, bound)) = stop.or(short) {
+                let hang = hang.or(met
+                    .filter(|&(_, before)| before <= probe)
+                    .map(|(node, _)| node));
+                return Outcome::LimitReached {
+                    stats: stats(from + 1, &arena, &kept),
+                    hang: hang.map(|node| arena.hang_after(game, node)),
+                    reached: Reached {
+                        bound,
+                        depths: Some(depths(&arena, from)),
+                    },
+                };
+            }
+            hang = hang.or(met.map(|(node, _)| node));
+            if let Some(winner) = *won {
+                let (mut path, reached) = arena.path_to(game, winner);
+                let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
+                    .expect("a state with the key of a winning state's parent wins too");
+                path.push(last);
+                return Outcome::Solved {
+                    par: path.len() as Cost,
+                    path,
+                    stats: stats(winner + 1, &arena, &kept),
+                    hang: hang.map(|node| arena.hang_after(game, node)),
+                };
+            }
         }
         head = end;
     }
@@ -263,33 +234,231 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     }
 }
 
+/// The states of one chunk of the frontier, for a game that takes them one
+/// at a time: enough that a chunk's work outweighs handing it to a thread,
+/// few enough that a round has a chunk for every core. A game that asks
+/// for more at once ([`Game::BATCH`]) gets chunks of its batch.
+const CHUNK: usize = 256;
+
+/// The states of one round: its chunks are expanded at once, then their
+/// successors stored in order. A game whose batch is this big or bigger
+/// (one over the process protocol) has a chunk a round: its own processes
+/// share a chunk's states out.
+const ROUND: usize = 16 * CHUNK;
+
+/// How many probes ahead of the one being stored have their table slot
+/// fetched.
+const AHEAD: usize = 8;
+
+/// How many queued states one chunk holds.
+fn chunk_of<G: Game>() -> usize {
+    if G::BATCH > 1 { G::BATCH } else { CHUNK }
+}
+
+/// One successor held before it is looked up: the node it was generated
+/// from, the state (or where it is held), its key and its id's hash.
+type Probe<G> = (usize, Held<G>, <G as Game>::Key, u64);
+
+/// One chunk's successors, as its expansion left them, and the buffers
+/// that hold them.
+struct Lane<G: Game> {
+    /// The successors not in the visited table when the round began, in
+    /// the order generated. A `Copy` successor is held here itself; a
+    /// slice one in `batch`, so it is copied, never allocated.
+    probes: Vec<Probe<G>>,
+    batch: StoreOf<G>,
+    marks: Marks,
+}
+
+impl<G: Game> Default for Lane<G> {
+    fn default() -> Self {
+        Lane {
+            probes: Vec::new(),
+            batch: StoreOf::<G>::default(),
+            marks: Marks::default(),
+        }
+    }
+}
+
+impl<G: Game> Lane<G> {
+    /// Generates the successors of `nodes`, keeping those the visited
+    /// table does not know. With `kept`, the buffers grow within the
+    /// search's budget (one thread, in order); without, they hold what
+    /// fits and the lane is marked `spilled` if that is not all, so that
+    /// no thread's work changes what the search counts.
+    fn expand(
+        &mut self,
+        game: &G,
+        arena: &Arena<G>,
+        seen: &Seen<Slot<G>>,
+        nodes: Range<usize>,
+        mut kept: Option<&mut Kept>,
+    ) {
+        let Lane {
+            probes,
+            batch,
+            marks,
+        } = self;
+        probes.clear();
+        batch.clear();
+        *marks = Marks::default();
+        // Most games let a move be undone: skipping the state we came from
+        // without a table lookup is cheap, and it is already stored.
+        let mut came_from = (usize::MAX, None);
+        let mut take = |probes: &mut Vec<Probe<G>>,
+                        batch: &mut StoreOf<G>,
+                        marks: &mut Marks,
+                        node: usize,
+                        next: &G::State,
+                        cost: Cost| {
+            // One compare per edge keeps a game's broken promise from
+            // turning into a silently wrong par.
+            assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
+            if marks.ended() {
+                return;
+            }
+            if game.is_won(next) {
+                marks.won = Some(node);
+                return;
+            }
+            if game.is_hung(next) {
+                if marks.met.is_none() {
+                    marks.met = Some((node, probes.len()));
+                }
+                return;
+            }
+            if came_from.0 != node {
+                came_from = (
+                    node,
+                    arena.parent(node).map(|parent| arena.id(game, parent)),
+                );
+            }
+            let key = game.key(next);
+            let id = StoreOf::<G>::id(key, next);
+            if came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
+                return;
+            }
+            let hash = hash_of(&id);
+            seen.prefetch(hash);
+            if probes.len() == probes.capacity() || !batch.can_hold(next) {
+                match kept.as_deref_mut() {
+                    None => {
+                        marks.spilled = true;
+                        return;
+                    }
+                    Some(kept) => {
+                        if let Err(bound) = hold_room::<G>(probes, batch, next, kept) {
+                            marks.short = Some((node, bound));
+                            return;
+                        }
+                    }
+                }
+            }
+            probes.push((node, batch.hold(next), key, hash));
+        };
+        if G::BATCH > 1 {
+            // The chunk's states in one call.
+            let states: Vec<&G::State> = nodes.clone().map(|node| arena.state(node)).collect();
+            game.successors_of_many(&states, |index, _, next, cost| {
+                take(probes, batch, marks, nodes.start + index, next, cost);
+            });
+            sift(arena, seen, probes, batch, &mut marks.met, 0);
+        } else {
+            for node in nodes {
+                let from = probes.len();
+                game.successors_of_many(&[arena.state(node)], |_, _, next, cost| {
+                    take(probes, batch, marks, node, next, cost);
+                });
+                // Looked up now, while the slots prefetched for this
+                // node's successors are on their way or in cache.
+                sift(arena, seen, probes, batch, &mut marks.met, from);
+                if marks.ended() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// What one chunk's expansion met besides successors to store.
+#[derive(Default)]
+struct Marks {
+    /// The first node of the chunk with a winning successor: the nodes
+    /// after it, and its successors after the winning one, are ignored,
+    /// exactly as if the nodes were expanded one by one.
+    won: Option<usize>,
+    /// The chunk's first hang: its node, and how many probes were kept
+    /// before it (a search that stops at a probe does not meet a hang
+    /// generated after it, as if the nodes were expanded one by one).
+    met: Option<(usize, usize)>,
+    /// The node of the first successor that could not be held for want of
+    /// memory, and the bound: every probe held came before it, and the
+    /// successors after it are ignored, as after a win.
+    short: Option<(usize, Bound)>,
+    /// Expanded without growing, the buffers were too small: expand again
+    /// with room to grow.
+    spilled: bool,
+}
+
+impl Marks {
+    /// Whether the chunk's later successors are ignored.
+    fn ended(&self) -> bool {
+        self.won.is_some() || self.short.is_some() || self.spilled
+    }
+}
+
+/// Drops from `probes[from..]` the states the visited table holds (it is
+/// not written while a round is expanded, so any thread may read it), and
+/// keeps `met`'s count of the probes before a hang true.
+#[inline]
+fn sift<G: Game>(
+    arena: &Arena<G>,
+    seen: &Seen<Slot<G>>,
+    probes: &mut Vec<Probe<G>>,
+    batch: &StoreOf<G>,
+    met: &mut Option<(usize, usize)>,
+    from: usize,
+) {
+    let mut kept = from;
+    for read in from..probes.len() {
+        if let Some((_, before)) = met
+            && *before == read
+        {
+            *before = kept;
+        }
+        let (_, held, key, hash) = &probes[read];
+        let id = StoreOf::<G>::id(*key, batch.held(held));
+        if !seen.contains(*hash, |slot| same::<G>(arena.slot_id(slot), id)) {
+            probes[kept] = probes[read];
+            kept += 1;
+        }
+    }
+    if let Some((_, before)) = met
+        && *before == probes.len()
+    {
+        *before = kept;
+    }
+    probes.truncate(kept);
+}
+
 /// Makes room to hold `next` as one more probe: in `probes`, and, for a
-/// slice state, in `batch`; or says why not in `refused`. Out of line, and
-/// with nothing to drop in the caller, so that the successor closure stays
-/// small enough to be inlined into the game's loop.
+/// slice state, in `batch`; or says why not. Out of line, so that the
+/// successor closure stays small enough to be inlined into the game's
+/// loop.
 #[cold]
 #[inline(never)]
 fn hold_room<G: Game>(
-    probes: &mut Vec<(usize, Held<G>, G::Key, u64)>,
+    probes: &mut Vec<Probe<G>>,
     batch: &mut StoreOf<G>,
     next: &G::State,
     kept: &mut Kept,
-    refused: &mut Option<Bound>,
-) -> bool {
-    let room = if probes.len() == probes.capacity() {
-        make_room(probes, kept)
-    } else {
-        Ok(())
-    };
-    match room.and_then(|()| match batch.can_hold(next) {
+) -> Result<(), Bound> {
+    if probes.len() == probes.capacity() {
+        make_room(probes, kept)?;
+    }
+    match batch.can_hold(next) {
         true => Ok(()),
         false => grow_store(batch, next, kept),
-    }) {
-        Ok(()) => true,
-        Err(bound) => {
-            *refused = Some(bound);
-            false
-        }
     }
 }
 
@@ -360,5 +529,357 @@ fn depths<G: Game>(arena: &Arena<G>, from: usize) -> Depths {
         states: (next - starts) as u64,
         before: before as u64,
         beyond: (arena.len() - next) as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::game::NotationError;
+    use crate::search::Status;
+
+    /// A random graph of `size` states, four moves each, from state 1: the
+    /// frontier grows about fourfold a depth until the graph fills, so a
+    /// search runs many rounds. State 0 has `burst` more successors,
+    /// leaves, more than a lane holds at once. From every state whose
+    /// number is 5 more than a multiple of `hang_every` (if not 0), move 3
+    /// never settles.
+    struct Web {
+        size: u64,
+        goal: u64,
+        burst: u64,
+        hang_every: u64,
+    }
+
+    const HUNG: u64 = u64::MAX;
+
+    impl Web {
+        fn next(&self, state: u64, mv: u64) -> u64 {
+            if mv >= 4 {
+                return self.size + mv;
+            }
+            let mixed = state
+                .wrapping_add(1)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(mv.wrapping_mul(0xBF58_476D_1CE4_E5B9));
+            (mixed >> 20) % self.size
+        }
+
+        fn hangs(&self, state: u64, mv: u64) -> bool {
+            self.hang_every > 0 && mv == 3 && state % self.hang_every == 5
+        }
+    }
+
+    impl Game for Web {
+        type State = u64;
+        type Key = u64;
+        type Move = u64;
+        type Refusal = &'static str;
+
+        fn start(&self) -> u64 {
+            1
+        }
+        fn key(&self, state: &u64) -> u64 {
+            *state
+        }
+        fn is_won(&self, state: &u64) -> bool {
+            *state == self.goal
+        }
+        fn is_hung(&self, state: &u64) -> bool {
+            *state == HUNG
+        }
+        fn moves(&self, state: &u64) -> impl Iterator<Item = u64> {
+            let burst = if *state == 0 { self.burst } else { 0 };
+            0..4 + burst
+        }
+        fn step(&self, state: &u64, mv: u64) -> Result<(u64, Cost), &'static str> {
+            if *state >= self.size || self.hangs(*state, mv) {
+                return Err("never settles");
+            }
+            Ok((self.next(*state, mv), 1))
+        }
+        fn successors(&self, state: &u64, mut visit: impl FnMut(u64, &u64, Cost)) {
+            if *state >= self.size {
+                return;
+            }
+            for mv in self.moves(state) {
+                match self.hangs(*state, mv) {
+                    true => visit(mv, &HUNG, 1),
+                    false => visit(mv, &self.next(*state, mv), 1),
+                }
+            }
+        }
+        fn format_moves(&self, moves: &[u64]) -> String {
+            format!("{moves:?}")
+        }
+        fn parse_moves(&self, _: &str) -> Result<Vec<u64>, NotationError> {
+            Ok(Vec::new())
+        }
+    }
+
+    /// The same graph with each state as 8 bytes: a slice state, whose
+    /// successors a lane holds in its own store.
+    struct Bytes(Web);
+
+    impl Game for Bytes {
+        type State = [u8];
+        type Key = ();
+        type Move = u64;
+        type Refusal = &'static str;
+        const BATCH: usize = 1;
+
+        fn start(&self) -> Vec<u8> {
+            1u64.to_le_bytes().to_vec()
+        }
+        fn key(&self, _: &[u8]) {}
+        fn is_won(&self, state: &[u8]) -> bool {
+            self.0.is_won(&number(state))
+        }
+        fn is_hung(&self, state: &[u8]) -> bool {
+            self.0.is_hung(&number(state))
+        }
+        fn moves(&self, state: &[u8]) -> impl Iterator<Item = u64> {
+            let burst = if number(state) == 0 { self.0.burst } else { 0 };
+            0..4 + burst
+        }
+        fn step(&self, state: &[u8], mv: u64) -> Result<(Vec<u8>, Cost), &'static str> {
+            let (next, cost) = self.0.step(&number(state), mv)?;
+            Ok((next.to_le_bytes().to_vec(), cost))
+        }
+        fn successors(&self, state: &[u8], mut visit: impl FnMut(u64, &[u8], Cost)) {
+            self.0.successors(&number(state), |mv, next, cost| {
+                visit(mv, &next.to_le_bytes(), cost)
+            });
+        }
+        fn format_moves(&self, moves: &[u64]) -> String {
+            self.0.format_moves(moves)
+        }
+        fn parse_moves(&self, text: &str) -> Result<Vec<u64>, NotationError> {
+            self.0.parse_moves(text)
+        }
+    }
+
+    fn number(bytes: &[u8]) -> u64 {
+        u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+    }
+
+    /// What the one-state-at-a-time search finds: status, par, path,
+    /// expanded, stored, and the moves to its first hang.
+    type Plain = (
+        Status,
+        Option<Cost>,
+        Option<Vec<u64>>,
+        u64,
+        u64,
+        Option<Vec<u64>>,
+    );
+
+    /// Breadth-first search in its plainest form, a state at a time, the
+    /// goal tested when generated: what the rounds must agree with.
+    fn plain(game: &Web, limit: usize) -> Plain {
+        let mut states = vec![game.start()];
+        let mut parents: Vec<Option<(usize, u64)>> = vec![None];
+        let mut seen = HashMap::from([(game.start(), 0)]);
+        let mut hang: Option<(usize, u64)> = None;
+        let moves_to = |parents: &[Option<(usize, u64)>], mut node: usize| {
+            let mut moves = Vec::new();
+            while let Some((parent, mv)) = parents[node] {
+                moves.push(mv);
+                node = parent;
+            }
+            moves.reverse();
+            moves
+        };
+        let with_hang = |parents: &[Option<(usize, u64)>], hang: Option<(usize, u64)>| {
+            hang.map(|(node, mv)| {
+                let mut moves = moves_to(parents, node);
+                moves.push(mv);
+                moves
+            })
+        };
+        let mut node = 0;
+        while node < states.len() {
+            let mut found: Vec<(u64, u64)> = Vec::new();
+            game.successors(&states[node], |mv, next, _| found.push((mv, *next)));
+            for (mv, next) in found {
+                if game.is_won(&next) {
+                    let mut path = moves_to(&parents, node);
+                    path.push(mv);
+                    let par = path.len() as Cost;
+                    let hang = with_hang(&parents, hang);
+                    let expanded = node as u64 + 1;
+                    return (
+                        Status::Solved,
+                        Some(par),
+                        Some(path),
+                        expanded,
+                        states.len() as u64,
+                        hang,
+                    );
+                }
+                if game.is_hung(&next) {
+                    hang = hang.or(Some((node, mv)));
+                    continue;
+                }
+                if seen.contains_key(&next) {
+                    continue;
+                }
+                if states.len() == limit {
+                    let hang = with_hang(&parents, hang);
+                    let (expanded, stored) = (node as u64 + 1, states.len() as u64);
+                    return (Status::Limit, None, None, expanded, stored, hang);
+                }
+                seen.insert(next, states.len());
+                states.push(next);
+                parents.push(Some((node, mv)));
+            }
+            node += 1;
+        }
+        let status = if hang.is_some() {
+            Status::Hang
+        } else {
+            Status::Unsolvable
+        };
+        let stored = states.len() as u64;
+        (
+            status,
+            None,
+            None,
+            stored,
+            stored,
+            with_hang(&parents, hang),
+        )
+    }
+
+    /// `outcome` as the plain search reports one.
+    fn as_plain(outcome: &Outcome<u64>) -> Plain {
+        let stats = outcome.stats();
+        (
+            outcome.status(),
+            outcome.par(),
+            outcome.path().map(<[u64]>::to_vec),
+            stats.expanded,
+            stats.stored,
+            outcome.hang().map(|hang| hang.moves.clone()),
+        )
+    }
+
+    /// `outcome` with its time taken out, the one thing threads change.
+    fn timeless<M: Clone>(outcome: &Outcome<M>) -> Outcome<M> {
+        let mut outcome = outcome.clone();
+        match &mut outcome {
+            Outcome::Solved { stats, .. }
+            | Outcome::Unsolvable { stats }
+            | Outcome::Hung { stats, .. }
+            | Outcome::LimitReached { stats, .. } => stats.elapsed = Default::default(),
+        }
+        outcome
+    }
+
+    /// `search` on pools of 1, 2, 3, 8 and 64 threads, every outcome the
+    /// same (but for time); the one-thread outcome.
+    fn on_every_count<M: Clone + PartialEq + std::fmt::Debug + Send>(
+        search: impl Fn() -> Outcome<M> + Sync,
+    ) -> Outcome<M> {
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            timeless(&pool.install(&search))
+        };
+        let one = run(1);
+        for threads in [2, 3, 8, 64] {
+            assert_eq!(run(threads), one, "{threads} threads");
+        }
+        one
+    }
+
+    fn web(goal: u64) -> Web {
+        Web {
+            size: 200_000,
+            goal,
+            burst: 3_000,
+            hang_every: 1_000_003,
+        }
+    }
+
+    #[test]
+    fn a_win_in_the_middle_of_a_round_is_the_one_state_at_a_time_win_on_any_thread_count() {
+        // A goal deep enough that many rounds come before it, and not at
+        // a chunk's edge: the states generated after it in its round are
+        // dropped, stored and expanded alike.
+        let game = web(123_457);
+        let outcome = on_every_count(|| bfs(&game, usize::MAX));
+        assert_eq!(as_plain(&outcome), plain(&game, usize::MAX));
+        let stats = outcome.stats();
+        assert_eq!(outcome.status(), Status::Solved);
+        assert!(stats.stored > 4 * ROUND as u64, "{stats:?}");
+        assert_ne!(stats.expanded % CHUNK as u64, 0, "{stats:?}");
+        let bytes = Bytes(web(123_457));
+        let sliced = on_every_count(|| bfs(&bytes, usize::MAX));
+        assert_eq!(sliced.path(), outcome.path());
+        assert_eq!(
+            (sliced.stats().expanded, sliced.stats().stored),
+            (stats.expanded, stats.stored)
+        );
+    }
+
+    #[test]
+    fn a_state_limit_in_the_middle_of_a_round_cuts_where_one_state_at_a_time_cuts() {
+        let game = web(u64::MAX - 1);
+        for limit in [1, 2, 1_000, 4_097, 30_001, 77_777] {
+            let outcome = on_every_count(|| bfs(&game, limit));
+            assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
+            assert_eq!(outcome.stats().stored, limit as u64);
+        }
+    }
+
+    #[test]
+    fn an_exhausted_space_and_its_first_hang_are_the_same_on_any_thread_count() {
+        let game = Web {
+            size: 50_000,
+            goal: u64::MAX - 1,
+            burst: 0,
+            hang_every: 1_000,
+        };
+        let outcome = on_every_count(|| bfs(&game, usize::MAX));
+        assert_eq!(outcome.status(), Status::Hang);
+        assert_eq!(as_plain(&outcome), plain(&game, usize::MAX));
+        // A limit met before the first hang, and one after it.
+        for limit in [3, 20_000] {
+            let outcome = on_every_count(|| bfs(&game, limit));
+            assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
+        }
+        let unsolvable = Web {
+            hang_every: 0,
+            ..game
+        };
+        let outcome = on_every_count(|| bfs(&unsolvable, usize::MAX));
+        assert_eq!(outcome.status(), Status::Unsolvable);
+        assert_eq!(as_plain(&outcome), plain(&unsolvable, usize::MAX));
+    }
+
+    #[test]
+    fn a_memory_budget_stops_a_search_at_the_same_place_on_any_thread_count() {
+        let game = web(u64::MAX - 1);
+        let bytes = Bytes(web(u64::MAX - 1));
+        for budget in [40_000, 300_000, 1_500_000, 3 << 20] {
+            let budget = Budget {
+                states: usize::MAX,
+                bytes: budget,
+            };
+            let outcome = on_every_count(|| bfs(&game, budget));
+            let Outcome::LimitReached { stats, reached, .. } = &outcome else {
+                panic!("a memory bound: {outcome:?}");
+            };
+            assert_eq!(reached.bound, Bound::Memory);
+            assert!(stats.kept_bytes <= budget.bytes, "{stats:?}");
+            let sliced = on_every_count(|| bfs(&bytes, budget));
+            assert!(sliced.stats().kept_bytes <= budget.bytes, "{sliced:?}");
+            assert_eq!(sliced.reached().map(|r| &r.bound), Some(&Bound::Memory));
+        }
     }
 }

@@ -20,6 +20,7 @@ mod bfs;
 mod budget;
 mod graph;
 pub mod ledger;
+mod parallel;
 #[cfg(feature = "pathfinding")]
 mod reference;
 pub(crate) mod store;

@@ -18,16 +18,16 @@ use std::collections::TryReserveError;
 use std::hash::Hash;
 
 /// A key's bounds (the game's [`Game::Key`](crate::game::Game::Key)).
-pub trait Key: Copy + Eq + Hash {}
+pub trait Key: Copy + Eq + Hash + Send + Sync {}
 
-impl<K: Copy + Eq + Hash> Key for K {}
+impl<K: Copy + Eq + Hash + Send + Sync> Key for K {}
 
 /// Many states of type `S`, numbered from 0 in the order pushed, and what
 /// identifies one in a visited table.
 ///
 /// Sealed: implemented for `Vec<T>` (a `Copy` state) and [`Slices`] (a
 /// slice state) only, through [`crate::game::State`].
-pub trait Store<S: ?Sized>: Default {
+pub trait Store<S: ?Sized>: Default + Send + Sync {
     /// What tells two states apart: the key for a `Copy` state, the
     /// elements themselves for a slice. Equal ids, the same state.
     type Id<'a, K: Key>: Copy + Hash
@@ -37,7 +37,7 @@ pub trait Store<S: ?Sized>: Default {
 
     /// What BFS's visited table keeps per state: the key itself when it
     /// is one (so a lookup never reads the arena), else the node number.
-    type Slot<K: Key>: Copy;
+    type Slot<K: Key>: Copy + Send + Sync;
 
     /// The id of `state`, whose key is `key`.
     fn id<'a, K: Key>(key: K, state: &'a S) -> Self::Id<'a, K>
@@ -60,7 +60,7 @@ pub trait Store<S: ?Sized>: Default {
     /// What stands for a state held for a moment (BFS's successors, before
     /// they are looked up): the state itself when it is `Copy`, else its
     /// number in a store kept for the purpose.
-    type Held: Copy;
+    type Held: Copy + Send + Sync;
 
     /// Holds `state` in this store if it must, and says how to find it.
     fn hold(&mut self, state: &S) -> Self::Held;
