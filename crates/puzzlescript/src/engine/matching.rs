@@ -349,6 +349,7 @@ impl Engine<'_> {
             return false;
         }
         let d = self.delta(rule.direction);
+        let by_bits = self.rows_by_bits();
         for (r, row) in rule.rows.iter().enumerate() {
             let needs = Needs {
                 objects: &rule.row_objects[r],
@@ -380,6 +381,11 @@ impl Engine<'_> {
             };
             if wild > 0 {
                 by_strides!(self.scan_gapped_row(rule, row, &needs, &starts, wild, found));
+            } else if by_bits {
+                // Cheaper than a rescan: nothing is kept. (Whether rows go
+                // by bits holds through a group's passes, so no pass finds
+                // this row's kept matches from an earlier one stale.)
+                self.scan_row_bits(row, &starts, d, found);
             } else {
                 match &mut kept {
                     Some(kept) => {
