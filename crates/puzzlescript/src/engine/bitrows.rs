@@ -99,12 +99,33 @@ impl Engine<'_> {
             }
         }
         // Found by cell (column by column); a horizontal row's scan goes
-        // row by row.
-        if starts.horizontal && found.len() - before > 1 {
+        // row by row: a few starts are sorted into that order, more are
+        // put in it a bit each.
+        let n = found.len() - before;
+        if starts.horizontal && (2..=4).contains(&n) {
             found[before..].sort_unstable_by_key(|m| {
                 let (x, y) = b.xy(m.start);
                 y * b.width + x
             });
+        } else if starts.horizontal && n > 4 {
+            let mut by_rows = [0u64; W];
+            for m in &found[before..] {
+                let (x, y) = b.xy(m.start);
+                let order = y * b.width + x;
+                by_rows[order / 64] |= 1 << (order % 64);
+            }
+            found.truncate(before);
+            for (w, &word) in by_rows.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let order = 64 * w + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    found.push(Match {
+                        start: starts.start(order, b.width, b.height),
+                        gaps: [0, 0],
+                    });
+                }
+            }
         }
     }
 }
