@@ -63,6 +63,19 @@ impl Holders {
         self.bits[id * self.words + k]
     }
 
+    /// The cells holding object `id`, `words` words (`id` among the
+    /// objects there are).
+    #[inline(always)]
+    pub(super) fn object(&self, id: usize) -> &[u64] {
+        &self.bits[id * self.words..(id + 1) * self.words]
+    }
+
+    /// The objects there are.
+    #[inline(always)]
+    pub(super) fn known(&self) -> u32 {
+        self.known
+    }
+
     /// Word `k` of the cells holding every object of `mask` (`all`) or
     /// one of them; `mask` must not be empty.
     #[inline(always)]
@@ -131,14 +144,14 @@ impl Holders {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::Holders;
     use crate::compile::LevelData;
     use crate::engine::{Engine, Input, Mode};
 
     /// The fixture games, and the example games where `PUZZLESCRIPT_GAMES`
     /// names their folder.
-    fn games() -> Vec<String> {
+    pub(in crate::engine) fn games() -> Vec<String> {
         let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzlescript");
         let mut dirs = vec![std::path::PathBuf::from(fixtures)];
         dirs.extend(std::env::var_os("PUZZLESCRIPT_GAMES").map(Into::into));

@@ -335,7 +335,78 @@ impl Engine<'_> {
     /// With `kept`, the rows' matches as this rule's last scan in the
     /// group being applied left them, if it has scanned: rows without
     /// ellipses are brought up to date from those (and kept again).
+    #[inline]
     pub(super) fn find_matches(
+        &self,
+        rule: &Rule,
+        out: &mut Matches,
+        kept: Option<&mut Kept>,
+    ) -> bool {
+        // A rule whose rows all go by bits takes a path of its own, which
+        // sets up none of what the others need.
+        if self.rows_by_bits() && rule.ellipses.iter().all(|&wild| wild == 0) {
+            self.find_matches_by_bits(rule, out)
+        } else {
+            self.find_matches_by_cells(rule, out, kept)
+        }
+    }
+
+    /// [`Engine::find_matches`] where [`Engine::rows_by_bits`] holds, for a
+    /// rule without ellipses.
+    #[inline(never)]
+    fn find_matches_by_bits(&self, rule: &Rule, out: &mut Matches) -> bool {
+        out.all.clear();
+        out.ends.clear();
+        let b = &self.s.board;
+        let sm = self.game.stride_mov;
+        if !bits::within(&rule.objects, &b.map_objects) {
+            return false;
+        }
+        let d = self.delta(rule.direction);
+        for (r, row) in rule.rows.iter().enumerate() {
+            let needs = Needs {
+                objects: &rule.row_objects[r],
+                moves: &rule.row_moves[r],
+                any_of: &rule.row_any_of[r],
+            };
+            if !needs.could_hold(1, sm, &b.map_objects, &b.map_moves) {
+                return false;
+            }
+            let before = out.all.len();
+            let starts = self.starts(rule.direction, row.len());
+            self.scan_row_bits(row, &starts, d, &mut out.all);
+            if out.all.len() == before {
+                return false;
+            }
+            out.ends.push(out.all.len());
+        }
+        true
+    }
+
+    /// The starts that keep a row of `len` cells (its ellipses' gaps
+    /// aside) on the board, scanning in `direction`.
+    #[inline(always)]
+    fn starts(&self, direction: u32, len: usize) -> Starts {
+        let b = &self.s.board;
+        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, b.width, 0, b.height);
+        match direction {
+            bits::UP => ymin += len - 1,
+            bits::DOWN => ymax = ymax.saturating_sub(len - 1),
+            bits::LEFT => xmin += len - 1,
+            bits::RIGHT => xmax = xmax.saturating_sub(len - 1),
+            _ => {}
+        }
+        Starts {
+            x: xmin..xmax,
+            y: ymin..ymax,
+            horizontal: direction & bits::HORIZONTAL != 0,
+        }
+    }
+
+    /// [`Engine::find_matches`] for any rule, row by row: by bits where
+    /// they may, cell by cell elsewhere.
+    #[inline(never)]
+    fn find_matches_by_cells(
         &self,
         rule: &Rule,
         out: &mut Matches,
@@ -349,6 +420,7 @@ impl Engine<'_> {
             return false;
         }
         let d = self.delta(rule.direction);
+        let by_bits = self.rows_by_bits();
         for (r, row) in rule.rows.iter().enumerate() {
             let needs = Needs {
                 objects: &rule.row_objects[r],
@@ -362,24 +434,16 @@ impl Engine<'_> {
             }
             let wild = rule.ellipses[r];
             let len = row.len() - wild;
-            let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, b.width, 0, b.height);
-            match rule.direction {
-                bits::UP => ymin += len - 1,
-                bits::DOWN => ymax = ymax.saturating_sub(len - 1),
-                bits::LEFT => xmin += len - 1,
-                bits::RIGHT => xmax = xmax.saturating_sub(len - 1),
-                _ => {}
-            }
-            let horizontal = rule.direction & bits::HORIZONTAL != 0;
             let before = out.all.len();
             let found = &mut out.all;
-            let starts = Starts {
-                x: xmin..xmax,
-                y: ymin..ymax,
-                horizontal,
-            };
+            let starts = self.starts(rule.direction, len);
             if wild > 0 {
                 by_strides!(self.scan_gapped_row(rule, row, &needs, &starts, wild, found));
+            } else if by_bits {
+                // Cheaper than a rescan: nothing is kept. (Whether rows go
+                // by bits holds through a group's passes, so no pass finds
+                // this row's kept matches from an earlier one stale.)
+                self.scan_row_bits(row, &starts, d, found);
             } else {
                 match &mut kept {
                     Some(kept) => {

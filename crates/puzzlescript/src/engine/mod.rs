@@ -16,6 +16,8 @@
 //!   match or at one chosen at random.
 //! * `matching.rs`: where each row of a rule matches, by one cell matcher
 //!   specialised for the game's words a cell.
+//! * `bitrows.rs`: a rule row matched over the whole board at once, by
+//!   bit operations on the holders, where the game and board allow.
 //! * `rescan.rs`: a group's later passes bring its rules' matches up to
 //!   date from the cells changed since, rather than scan again.
 //! * `holders.rs`: per object, the cells that hold it (games of one word
@@ -43,6 +45,7 @@ macro_rules! by_strides {
     };
 }
 
+mod bitrows;
 mod board;
 mod groups;
 mod holders;
@@ -309,4 +312,7 @@ struct Scratchpad {
     /// rules' rows' matches as each one's last scan left them.
     changes: Changes,
     kept: Kept,
+    /// Rule rows are matched cell by cell even where `bitrows.rs` could
+    /// match them (set by the tests that hold the two to each other).
+    cell_by_cell: bool,
 }

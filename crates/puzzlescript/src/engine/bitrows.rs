@@ -1,0 +1,395 @@
+//! A rule row matched over the whole board at once: per cell of the row, a
+//! bitmap of the board's cells whose objects pass its test, read from the
+//! holders (`holders.rs`); the row's starts are those bitmaps, each shifted
+//! back by its cell's place in the row along the rule's direction, ANDed.
+//! Where a cell also tests movements the bitmaps say only where it may
+//! match, and each start they leave is tried cell by cell.
+
+use super::Engine;
+use super::holders::Holders;
+use super::matching::{Match, Starts};
+use crate::compile::{CellPattern, Slot};
+
+/// The most words of cells (64 cells a word) a board may take to be
+/// matched this way: the bitmaps live on the stack.
+pub(super) const BIT_WORDS: usize = 8;
+
+impl Engine<'_> {
+    /// Whether a row without ellipses is matched by [`Engine::scan_row_bits`]
+    /// on this board: a game of one word of objects a cell, the holders
+    /// kept and up to date, a board of at most [`BIT_WORDS`] words.
+    #[inline(always)]
+    pub(super) fn rows_by_bits(&self) -> bool {
+        let h = &self.s.board.holders;
+        self.game.stride_obj == 1
+            && h.valid()
+            && h.words() <= BIT_WORDS
+            && !self.s.scratch.cell_by_cell
+    }
+
+    /// Every match of a row without ellipses, in scan order, as
+    /// [`Engine::scan_row`] finds them; only where
+    /// [`Engine::rows_by_bits`] holds.
+    pub(super) fn scan_row_bits(
+        &self,
+        row: &[Slot],
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        match self.s.board.holders.words() {
+            1 => self.scan_row_words::<1>(row, starts, d, found),
+            2 => self.scan_row_words::<2>(row, starts, d, found),
+            3 => self.scan_row_words::<3>(row, starts, d, found),
+            4 => self.scan_row_words::<4>(row, starts, d, found),
+            5 => self.scan_row_words::<5>(row, starts, d, found),
+            6 => self.scan_row_words::<6>(row, starts, d, found),
+            7 => self.scan_row_words::<7>(row, starts, d, found),
+            _ => self.scan_row_words::<BIT_WORDS>(row, starts, d, found),
+        }
+    }
+
+    /// [`Engine::scan_row_bits`] on a board of `W` words of cells.
+    fn scan_row_words<const W: usize>(
+        &self,
+        row: &[Slot],
+        starts: &Starts,
+        d: isize,
+        found: &mut Vec<Match>,
+    ) {
+        let b = &self.s.board;
+        let mut at = [u64::MAX; W];
+        let mut moves = false;
+        for (k, slot) in row.iter().enumerate() {
+            let Slot::Cell(p) = slot else { return };
+            moves |= p.tests_moves;
+            let cells = passing::<W>(&b.holders, p);
+            // Start `i` needs this cell's test at `i + k * d`.
+            let by = k as isize * d;
+            let mut any = 0;
+            for (w, at) in at.iter_mut().enumerate() {
+                *at &= shifted(&cells, by, w);
+                any |= *at;
+            }
+            if any == 0 {
+                return;
+            }
+        }
+        let before = found.len();
+        for (w, &word) in at.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if i >= b.len() {
+                    break;
+                }
+                // A start whose row would leave the board (or, for a
+                // vertical row, wrap into the next column) is no start.
+                let (x, y) = b.xy(i);
+                if starts.x.contains(&x)
+                    && starts.y.contains(&y)
+                    && (!moves || self.row_matches(row, i, d))
+                {
+                    found.push(Match {
+                        start: i,
+                        gaps: [0, 0],
+                    });
+                }
+            }
+        }
+        // Found by cell (column by column); a horizontal row's scan goes
+        // row by row: a few starts are sorted into that order, more are
+        // put in it a bit each.
+        let n = found.len() - before;
+        if starts.horizontal && (2..=4).contains(&n) {
+            found[before..].sort_unstable_by_key(|m| {
+                let (x, y) = b.xy(m.start);
+                y * b.width + x
+            });
+        } else if starts.horizontal && n > 4 {
+            let mut by_rows = [0u64; W];
+            for m in &found[before..] {
+                let (x, y) = b.xy(m.start);
+                let order = y * b.width + x;
+                by_rows[order / 64] |= 1 << (order % 64);
+            }
+            found.truncate(before);
+            for (w, &word) in by_rows.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let order = 64 * w + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    found.push(Match {
+                        start: starts.start(order, b.width, b.height),
+                        gaps: [0, 0],
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The cells whose objects pass `p`'s test, `W` words: every object it
+/// requires, none it forbids, one of each of its properties (one word of
+/// objects a cell). Bits past the board's last cell may be set.
+#[inline(always)]
+fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
+    let known = holders.known();
+    let present = p.present[0];
+    if present & !known != 0 {
+        return [0; W];
+    }
+    let mut cells = [u64::MAX; W];
+    let mut ids = present;
+    while ids != 0 {
+        let id = ids.trailing_zeros() as usize;
+        ids &= ids - 1;
+        for (c, h) in cells.iter_mut().zip(holders.object(id)) {
+            *c &= h;
+        }
+    }
+    let mut ids = p.objects_seen[0] & !present & known;
+    while ids != 0 {
+        let id = ids.trailing_zeros() as usize;
+        ids &= ids - 1;
+        for (c, h) in cells.iter_mut().zip(holders.object(id)) {
+            *c &= !h;
+        }
+    }
+    for &property in p.any_of.iter() {
+        let mut any = [0; W];
+        let mut ids = property & known;
+        while ids != 0 {
+            let id = ids.trailing_zeros() as usize;
+            ids &= ids - 1;
+            for (a, h) in any.iter_mut().zip(holders.object(id)) {
+                *a |= h;
+            }
+        }
+        for (c, a) in cells.iter_mut().zip(any) {
+            *c &= a;
+        }
+    }
+    cells
+}
+
+/// Word `w` of `cells` moved `by` cells down: bit `i` of the result is bit
+/// `i + by` of `cells` (0 off its words).
+#[inline(always)]
+fn shifted<const W: usize>(cells: &[u64; W], by: isize, w: usize) -> u64 {
+    let word = |k: isize| {
+        if k >= 0 && (k as usize) < W {
+            cells[k as usize]
+        } else {
+            0
+        }
+    };
+    let (q, r) = (by.div_euclid(64), by.rem_euclid(64) as u32);
+    let w = w as isize + q;
+    if r == 0 {
+        word(w)
+    } else {
+        (word(w) >> r) | (word(w + 1) << (64 - r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shifted;
+    use crate::compile::LevelData;
+    use crate::engine::holders::tests::games;
+    use crate::engine::matching::Matches;
+    use crate::engine::{Engine, Input};
+
+    /// A xorshift step.
+    fn next(rng: &mut u64) -> u64 {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng
+    }
+
+    /// Every rule's matches on the board as it is, by bits where the board
+    /// allows (false if it does not) and cell by cell: the same, in the
+    /// same order. Returns how many rows matched somewhere.
+    fn same_matches(engine: &mut Engine<'_>, what: &str) -> Option<usize> {
+        engine.s.scratch.cell_by_cell = false;
+        if !engine.rows_by_bits() {
+            return None;
+        }
+        let game = engine.game;
+        let (mut bits, mut cells) = (Matches::default(), Matches::default());
+        let mut rows = 0;
+        for rule in game
+            .rules
+            .iter()
+            .chain(&game.late_rules)
+            .flat_map(|g| &g.rules)
+        {
+            engine.s.scratch.cell_by_cell = false;
+            let by_bits = engine.find_matches(rule, &mut bits, None);
+            engine.s.scratch.cell_by_cell = true;
+            let by_cells = engine.find_matches(rule, &mut cells, None);
+            engine.s.scratch.cell_by_cell = false;
+            assert_eq!(by_bits, by_cells, "{what}, rule line {}", rule.line);
+            if by_cells {
+                assert_eq!(bits.all, cells.all, "{what}, rule line {}", rule.line);
+                assert_eq!(bits.ends, cells.ends, "{what}, rule line {}", rule.line);
+                rows += cells.ends.len();
+            }
+        }
+        Some(rows)
+    }
+
+    /// Every level of every game played from random inputs; after every
+    /// turn, and again with random movements put in the cells, every
+    /// rule's matches found by bits are those found cell by cell, in the
+    /// same order.
+    #[test]
+    fn bits_find_what_matching_cell_by_cell_finds() {
+        let (mut boards, mut matched, mut moving) = (0, 0, 0);
+        for text in games() {
+            let Ok((game, _)) = crate::load(&text) else {
+                continue;
+            };
+            for (index, level) in game.levels().iter().enumerate() {
+                if !matches!(level, LevelData::Grid(_)) {
+                    continue;
+                }
+                let Some(mut engine) =
+                    Engine::load(&game, index, "bits", crate::engine::Mode::Solver)
+                else {
+                    continue;
+                };
+                let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ index as u64;
+                for turn in 0..60 {
+                    let input = [
+                        Input::Up,
+                        Input::Down,
+                        Input::Left,
+                        Input::Right,
+                        Input::Action,
+                    ][(next(&mut rng) % 5) as usize];
+                    if engine.won() || turn % 30 == 29 {
+                        engine.set_board(|_, _| {});
+                        engine.restart();
+                    }
+                    engine.input(Some(input));
+                    for _ in 0..100 {
+                        if !engine.againing() {
+                            break;
+                        }
+                        engine.again();
+                    }
+                    let what = format!("level {index}, turn {turn}");
+                    let Some(rows) = same_matches(&mut engine, &what) else {
+                        continue;
+                    };
+                    boards += 1;
+                    matched += rows;
+                    // Movements as a turn's rules see them, at random, on
+                    // a copy (the masks widened, as a write widens them).
+                    let mut probe = Engine {
+                        game: engine.game,
+                        s: engine.s.clone(),
+                    };
+                    let b = &mut probe.s.board;
+                    for i in 0..b.len() {
+                        if next(&mut rng).is_multiple_of(3) {
+                            for m in b.moves_mut(i) {
+                                *m = next(&mut rng) as u32;
+                            }
+                            b.widen_moves(i);
+                        }
+                    }
+                    moving += same_matches(&mut probe, &format!("{what}, moving")).unwrap_or(0);
+                }
+            }
+        }
+        assert!(boards > 1000, "{boards} boards matched by bits");
+        assert!(matched > 1000, "{matched} rows matched on them");
+        assert!(moving > 1000, "{moving} rows matched with movements");
+    }
+
+    /// Every level of every game played from one stream of random inputs
+    /// by two engines, one matching rows by bits where it can, the other
+    /// cell by cell: after every turn the same level, the same win.
+    #[test]
+    fn bits_play_as_matching_cell_by_cell_plays() {
+        let mut levels = 0;
+        for text in games() {
+            let Ok((game, _)) = crate::load(&text) else {
+                continue;
+            };
+            for (index, level) in game.levels().iter().enumerate() {
+                if !matches!(level, LevelData::Grid(_)) {
+                    continue;
+                }
+                let (Some(mut bits), Some(mut cells)) = (
+                    Engine::load(&game, index, "bits", crate::engine::Mode::Solver),
+                    Engine::load(&game, index, "bits", crate::engine::Mode::Solver),
+                ) else {
+                    continue;
+                };
+                cells.s.scratch.cell_by_cell = true;
+                levels += 1;
+                let mut rng = 0x2545_f491_4f6c_dd1du64 ^ index as u64;
+                for turn in 0..200 {
+                    let input = [
+                        Input::Up,
+                        Input::Down,
+                        Input::Left,
+                        Input::Right,
+                        Input::Action,
+                    ][(next(&mut rng) % 5) as usize];
+                    for engine in [&mut bits, &mut cells] {
+                        if engine.won() || turn % 50 == 49 {
+                            engine.set_board(|_, _| {});
+                            engine.restart();
+                        }
+                        engine.input(Some(input));
+                        for _ in 0..100 {
+                            if !engine.againing() {
+                                break;
+                            }
+                            engine.again();
+                        }
+                    }
+                    let what = format!("level {index}, turn {turn}");
+                    assert_eq!(bits.level_string(), cells.level_string(), "{what}");
+                    assert_eq!(bits.won(), cells.won(), "{what}");
+                }
+            }
+        }
+        assert!(levels > 10, "{levels} levels played");
+    }
+
+    /// A shift by any amount, either way, moves every bit to its place.
+    #[test]
+    fn shifted_moves_each_bit_by_the_amount() {
+        const WORDS: usize = 3;
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let mut cells = [0u64; WORDS];
+            for c in cells.iter_mut() {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                *c = rng;
+            }
+            for by in -150isize..150 {
+                for i in 0..64 * WORDS {
+                    let got = shifted(&cells, by, i / 64) >> (i % 64) & 1;
+                    let from = i as isize + by;
+                    let want = if (0..(64 * WORDS) as isize).contains(&from) {
+                        cells[from as usize / 64] >> (from % 64) & 1
+                    } else {
+                        0
+                    };
+                    assert_eq!(got, want, "bit {i} moved by {by}");
+                }
+            }
+        }
+    }
+}
