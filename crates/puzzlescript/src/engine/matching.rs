@@ -357,14 +357,11 @@ impl Engine<'_> {
     fn find_matches_by_bits(&self, rule: &Rule, out: &mut Matches) -> bool {
         out.all.clear();
         out.ends.clear();
-        let b = &self.s.board;
-        if !bits::within(&rule.objects, &b.map_objects) {
-            return false;
-        }
         let d = self.delta(rule.direction);
-        // No row's needs are held against the board's masks first: where
-        // the board lacks them the bits find nothing, for less than the
-        // asking costs over all the rows that pass it.
+        // Neither the rule's nor a row's needs are held against the
+        // board's masks here (`try_apply` has held the rule's): where the
+        // board lacks them the bits find nothing, for less than the asking
+        // costs over all the rows that pass it.
         for row in &rule.rows {
             let before = out.all.len();
             let starts = self.starts(rule.direction, row.len());
