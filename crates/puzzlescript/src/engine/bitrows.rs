@@ -198,18 +198,11 @@ fn shifted<const W: usize>(cells: &[u64; W], by: isize, w: usize) -> u64 {
 mod tests {
     use super::shifted;
     use crate::compile::LevelData;
-    use crate::engine::holders::tests::games;
+    use crate::engine::holders::tests::{games, next, random_input, walk};
     use crate::engine::matching::Matches;
-    use crate::engine::{Engine, Input};
+    use crate::engine::Engine;
 
     /// A xorshift step.
-    fn next(rng: &mut u64) -> u64 {
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        *rng
-    }
-
     /// Every rule's matches on the board as it is, by bits where the board
     /// allows (false if it does not) and cell by cell: the same, in the
     /// same order. Returns how many rows matched somewhere.
@@ -264,24 +257,7 @@ mod tests {
                 };
                 let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ index as u64;
                 for turn in 0..60 {
-                    let input = [
-                        Input::Up,
-                        Input::Down,
-                        Input::Left,
-                        Input::Right,
-                        Input::Action,
-                    ][(next(&mut rng) % 5) as usize];
-                    if engine.won() || turn % 30 == 29 {
-                        engine.set_board(|_, _| {});
-                        engine.restart();
-                    }
-                    engine.input(Some(input));
-                    for _ in 0..100 {
-                        if !engine.againing() {
-                            break;
-                        }
-                        engine.again();
-                    }
+                    walk(&mut engine, random_input(&mut rng), turn, 30);
                     let what = format!("level {index}, turn {turn}");
                     let Some(rows) = same_matches(&mut engine, &what) else {
                         continue;
@@ -339,25 +315,9 @@ mod tests {
                 levels += 1;
                 let mut rng = 0x2545_f491_4f6c_dd1du64 ^ index as u64;
                 for turn in 0..200 {
-                    let input = [
-                        Input::Up,
-                        Input::Down,
-                        Input::Left,
-                        Input::Right,
-                        Input::Action,
-                    ][(next(&mut rng) % 5) as usize];
+                    let input = random_input(&mut rng);
                     for engine in [&mut bits, &mut cells] {
-                        if engine.won() || turn % 50 == 49 {
-                            engine.set_board(|_, _| {});
-                            engine.restart();
-                        }
-                        engine.input(Some(input));
-                        for _ in 0..100 {
-                            if !engine.againing() {
-                                break;
-                            }
-                            engine.again();
-                        }
+                        walk(engine, input, turn, 50);
                     }
                     let what = format!("level {index}, turn {turn}");
                     assert_eq!(bits.level_string(), cells.level_string(), "{what}");

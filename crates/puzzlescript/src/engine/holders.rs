@@ -172,6 +172,46 @@ pub(super) mod tests {
         texts
     }
 
+    /// The next number of a xorshift stream: the random walks' inputs.
+    pub(in crate::engine) fn next(rng: &mut u64) -> u64 {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng
+    }
+
+    /// One input of a random walk, drawn from `rng`.
+    pub(in crate::engine) fn random_input(rng: &mut u64) -> Input {
+        [
+            Input::Up,
+            Input::Down,
+            Input::Left,
+            Input::Right,
+            Input::Action,
+        ][(next(rng) % 5) as usize]
+    }
+
+    /// Plays `input` as turn `turn` of a walk that restarts the level when
+    /// it is won or every `restart_every` turns, with its again turns.
+    pub(in crate::engine) fn walk(
+        engine: &mut Engine,
+        input: Input,
+        turn: usize,
+        restart_every: usize,
+    ) {
+        if engine.won() || turn % restart_every == restart_every - 1 {
+            engine.set_board(|_, _| {});
+            engine.restart();
+        }
+        engine.input(Some(input));
+        for _ in 0..100 {
+            if !engine.againing() {
+                break;
+            }
+            engine.again();
+        }
+    }
+
     /// Every level of every game played from one stream of random inputs
     /// by two engines, one finding rule rows, players and wins from the
     /// holders, the other reading every cell (its holders never kept):
@@ -197,28 +237,9 @@ pub(super) mod tests {
                 levels += 1;
                 let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ index as u64;
                 for turn in 0..200 {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    let input = [
-                        Input::Up,
-                        Input::Down,
-                        Input::Left,
-                        Input::Right,
-                        Input::Action,
-                    ][(rng % 5) as usize];
+                    let input = random_input(&mut rng);
                     for engine in [&mut kept, &mut read] {
-                        if engine.won() || turn % 50 == 49 {
-                            engine.set_board(|_, _| {});
-                            engine.restart();
-                        }
-                        engine.input(Some(input));
-                        for _ in 0..100 {
-                            if !engine.againing() {
-                                break;
-                            }
-                            engine.again();
-                        }
+                        walk(engine, input, turn, 50);
                     }
                     used += usize::from(kept.s.board.holders.valid());
                     assert_eq!(
