@@ -6,9 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use serde_json::Value;
-
-use crate::support::{command_in, json_lines, repository, stderr, stdout};
+use crate::support::{command_in, json_lines, repository, stderr, stdout, without_time};
 
 /// A PuzzleScript game file in a folder of its own: the engine fixtures'
 /// Sokoban (`push.txt`), with a `side` × `side` room holding `crates`
@@ -62,15 +60,6 @@ fn run(dir: &Path, threads: usize, args: &[&str]) -> Output {
         .env("RAYON_NUM_THREADS", threads.to_string())
         .output()
         .expect("the binary runs")
-}
-
-/// Each JSON line without `ms`, the one field that changes from run to run.
-fn without_time(output: &Output) -> Vec<Value> {
-    let mut lines = json_lines(output);
-    for line in &mut lines {
-        line.as_object_mut().unwrap().remove("ms");
-    }
-    lines
 }
 
 #[test]

@@ -120,6 +120,16 @@ pub fn json_lines(output: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// Each JSON line of `output` without `ms`, the one field that changes
+/// from run to run (and with the thread count).
+pub fn without_time(output: &Output) -> Vec<Value> {
+    let mut lines = json_lines(output);
+    for line in &mut lines {
+        line.as_object_mut().unwrap().remove("ms");
+    }
+    lines
+}
+
 /// What a person sees of a run of `puzzle-qa ARGS`: the command, its exit
 /// status, its stdout and its stderr, timing redacted ([`redact_timing`]),
 /// for a snapshot.

@@ -11,7 +11,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::support::{command_in, json_lines, repository, stderr};
+use crate::support::{command_in, repository, stderr, without_time};
 
 /// PuzzleScript Sokoban (the engine fixtures' rules), four rooms: one
 /// solved after 16,029 states (many rounds of the search's chunks), one
@@ -98,15 +98,6 @@ fn run(dir: &Path, threads: usize, args: &[&str]) -> Output {
         .env("RAYON_NUM_THREADS", "5")
         .output()
         .expect("the binary runs")
-}
-
-/// Each JSON line without `ms`, the one field that may change.
-fn without_time(output: &Output) -> Vec<Value> {
-    let mut lines = json_lines(output);
-    for line in &mut lines {
-        line.as_object_mut().unwrap().remove("ms");
-    }
-    lines
 }
 
 /// `args` on 1, 2, 3 and 8 threads: the same exit code and lines (but for

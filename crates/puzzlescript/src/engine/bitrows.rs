@@ -198,9 +198,9 @@ fn shifted<const W: usize>(cells: &[u64; W], by: isize, w: usize) -> u64 {
 mod tests {
     use super::shifted;
     use crate::compile::LevelData;
+    use crate::engine::Engine;
     use crate::engine::holders::tests::{games, next, random_input, walk};
     use crate::engine::matching::Matches;
-    use crate::engine::Engine;
 
     /// A xorshift step.
     /// Every rule's matches on the board as it is, by bits where the board
