@@ -221,10 +221,15 @@
     }
   }
 
+  // Answers can come back out of order (a refresh after Accept, another
+  // after the check it started): only the last one asked is shown, which
+  // was asked after every change the page has heard of.
+  var asked = 0;
   function refresh() {
     var name = open;
+    var ticket = ++asked;
     return api('/api/level?level=' + q(name)).then(function (answer) {
-      if (open !== name) { return; }
+      if (open !== name || ticket !== asked) { return; }
       if (!answer.ok) { result.textContent = answer.body.error; result.className = 'result fail'; return; }
       renderView(answer.body);
     });
