@@ -297,6 +297,46 @@ impl Level {
         (!drain(engine)).then_some(())
     }
 
+    /// The successors of `state`, unpacked in `buffers`, played on
+    /// `engine`; each move starts from that copy.
+    fn successors_on(
+        &self,
+        engine: &mut Engine,
+        buffers: &mut Buffers,
+        state: &[u8],
+        mut visit: impl FnMut(Move, &[u8], Cost),
+    ) {
+        let Buffers {
+            unpacked,
+            next,
+            scratch,
+        } = buffers;
+        for &mv in self.moves_list() {
+            if self.play(engine, unpacked, mv).is_none() {
+                // Shown, not left out: the state it was played from,
+                // marked. The search reports it, and `step` says why.
+                next.clear();
+                next.extend_from_slice(state);
+                if let Some(first) = next.first_mut() {
+                    *first = (*first & !STATUS) | HUNG;
+                }
+                visit(mv, next, 1);
+                continue;
+            }
+            // A move that changes nothing leads nowhere new (it may win);
+            // that is told on the unpacked board, before any packing.
+            let unchanged = engine.board().objects == unpacked.board
+                && (!self.checkpoints || engine.restart_target() == &unpacked.target[..])
+                && (!self.random || engine.rng().is(&unpacked.rng));
+            if unchanged && !engine.won() {
+                continue;
+            }
+            next.clear();
+            self.write_state(engine, scratch, next);
+            visit(mv, next, 1);
+        }
+    }
+
     /// Why `mv` from the unpacked state `from` never settles: its again
     /// turns do not stop, and these rule lines fire in them, again and
     /// again, past the limit (a line each).
@@ -396,36 +436,27 @@ impl CoreGame for Level {
     }
 
     fn successors(&self, state: &[u8], mut visit: impl FnMut(Move, &[u8], Cost)) {
-        // The state is unpacked once; each move starts from that copy.
-        let (mut engine, mut buffers) = self.borrow(state);
-        let Buffers {
-            unpacked,
-            next,
-            scratch,
-        } = &mut buffers;
-        for &mv in self.moves_list() {
-            if self.play(&mut engine, unpacked, mv).is_none() {
-                // Shown, not left out: the state it was played from,
-                // marked. The search reports it, and `step` says why.
-                next.clear();
-                next.extend_from_slice(state);
-                if let Some(first) = next.first_mut() {
-                    *first = (*first & !STATUS) | HUNG;
-                }
-                visit(mv, next, 1);
-                continue;
+        self.successors_of_many(&[state], |_, mv, next, cost| visit(mv, next, cost));
+    }
+
+    fn successors_of_many(
+        &self,
+        states: &[&[u8]],
+        mut visit: impl FnMut(usize, Move, &[u8], Cost),
+    ) {
+        // One engine for all of them, borrowed once: a search thread keeps
+        // it, and its buffers stay in that core's cache.
+        let Some((first, _)) = states.split_first() else {
+            return;
+        };
+        let (mut engine, mut buffers) = self.borrow(first);
+        for (index, state) in states.iter().enumerate() {
+            if index > 0 {
+                self.unpack(state, &mut buffers.scratch, &mut buffers.unpacked);
             }
-            // A move that changes nothing leads nowhere new (it may win);
-            // that is told on the unpacked board, before any packing.
-            let unchanged = engine.board().objects == unpacked.board
-                && (!self.checkpoints || engine.restart_target() == &unpacked.target[..])
-                && (!self.random || engine.rng().is(&unpacked.rng));
-            if unchanged && !engine.won() {
-                continue;
-            }
-            next.clear();
-            self.write_state(&engine, scratch, next);
-            visit(mv, next, 1);
+            self.successors_on(&mut engine, &mut buffers, state, |mv, next, cost| {
+                visit(index, mv, next, cost)
+            });
         }
         self.give_back(engine, buffers);
     }

@@ -246,6 +246,10 @@ const CHUNK: usize = 256;
 /// share a chunk's states out.
 const ROUND: usize = 16 * CHUNK;
 
+/// How many states of a chunk a game that takes them one at a time is
+/// handed at once ([`Game::successors_of_many`]).
+const GROUP: usize = 32;
+
 /// How many probes ahead of the one being stored have their table slot
 /// fetched.
 const AHEAD: usize = 8;
@@ -356,27 +360,39 @@ impl<G: Game> Lane<G> {
             }
             probes.push((node, batch.hold(next), key, hash));
         };
+        // Each node's successors are looked up as soon as the next node's
+        // begin, while the slots prefetched for them are on their way or
+        // in cache.
+        let (mut current, mut from) = (nodes.start, 0);
+        let mut play = |states: &[&G::State], first: usize| {
+            game.successors_of_many(states, |index, _, next, cost| {
+                let node = first + index;
+                if node != current {
+                    sift(arena, seen, probes, batch, &mut marks.met, from);
+                    (current, from) = (node, probes.len());
+                }
+                take(probes, batch, marks, node, next, cost);
+            });
+        };
         if G::BATCH > 1 {
             // The chunk's states in one call.
             let states: Vec<&G::State> = nodes.clone().map(|node| arena.state(node)).collect();
-            game.successors_of_many(&states, |index, _, next, cost| {
-                take(probes, batch, marks, nodes.start + index, next, cost);
-            });
-            sift(arena, seen, probes, batch, &mut marks.met, 0);
+            play(&states, nodes.start);
         } else {
-            for node in nodes {
-                let from = probes.len();
-                game.successors_of_many(&[arena.state(node)], |_, _, next, cost| {
-                    take(probes, batch, marks, node, next, cost);
-                });
-                // Looked up now, while the slots prefetched for this
-                // node's successors are on their way or in cache.
-                sift(arena, seen, probes, batch, &mut marks.met, from);
-                if marks.ended() {
-                    break;
+            // A few states a call, listed on the stack, so that a game
+            // borrows what it plays with (an engine and its buffers) once
+            // for them all, on this thread, rather than once a state from
+            // whichever thread had it last.
+            for first in nodes.clone().step_by(GROUP) {
+                let count = GROUP.min(nodes.end - first);
+                let mut states = [arena.state(first); GROUP];
+                for (slot, node) in states.iter_mut().zip(first..first + count) {
+                    *slot = arena.state(node);
                 }
+                play(&states[..count], first);
             }
         }
+        sift(arena, seen, probes, batch, &mut marks.met, from);
     }
 }
 
