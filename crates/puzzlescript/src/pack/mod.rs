@@ -717,9 +717,18 @@ impl Packing {
                 }
             }
         }
-        for list in &self.lists {
+        let mut next = 0;
+        while next < self.lists.len() {
+            // Most lists are empty, a count of 0 each, one bit: a run of
+            // them is skipped at once.
+            next += reader.ones(self.lists.len() - next);
+            let Some(list) = self.lists.get(next) else {
+                break;
+            };
+            next += 1;
             let n = reader.gamma() as usize;
             if n == 0 {
+                // Past a run of 64 or more.
                 continue;
             }
             let bit = 1 << list.bit;
