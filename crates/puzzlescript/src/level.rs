@@ -93,6 +93,16 @@ impl Clone for Level {
     }
 }
 
+/// What a move that settled tells of the board it was played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Played {
+    /// The board is as it was: the turn changed nothing, and no again
+    /// turn followed.
+    BoardKept,
+    /// The board may have changed (or changed and came back).
+    Maybe,
+}
+
 /// The first two bits of a state: neither won nor hung.
 const PLAYING: u8 = 0;
 /// The first two bits of a won state.
@@ -283,8 +293,24 @@ impl Level {
 
     /// Plays `mv` from the unpacked state `from`; `None` if its again
     /// turns never stop.
-    fn play(&self, engine: &mut Engine, from: &Unpacked, mv: Move) -> Option<()> {
+    fn play(&self, engine: &mut Engine, from: &Unpacked, mv: Move) -> Option<Played> {
+        self.play_from(engine, from, false, mv)
+    }
+
+    /// [`Level::play`], where `placed` says the engine's board and restart
+    /// target are already `from`'s (the last move from it changed
+    /// neither), so they are not copied again.
+    fn play_from(
+        &self,
+        engine: &mut Engine,
+        from: &Unpacked,
+        placed: bool,
+        mv: Move,
+    ) -> Option<Played> {
         engine.set_board(|b, t| {
+            if placed {
+                return;
+            }
             b.copy_from_slice(&from.board);
             if self.checkpoints {
                 t.copy_from_slice(&from.target);
@@ -293,8 +319,18 @@ impl Level {
         if self.random {
             engine.rng_mut().read(&from.rng);
         }
-        engine.input(mv.input());
-        (!drain(engine)).then_some(())
+        let changed = engine.input(mv.input());
+        let again = engine.againing();
+        if drain(engine) {
+            return None;
+        }
+        // A turn that says it changed nothing, with no again turn after
+        // it, left the board as it found it: no need to compare it.
+        Some(if changed || again {
+            Played::Maybe
+        } else {
+            Played::BoardKept
+        })
     }
 
     /// The successors of `state`, unpacked in `buffers`, played on
@@ -311,8 +347,11 @@ impl Level {
             next,
             scratch,
         } = buffers;
+        // Whether the engine holds the state's board and restart target.
+        let mut placed = false;
         for &mv in self.moves_list() {
-            if self.play(engine, unpacked, mv).is_none() {
+            let Some(played) = self.play_from(engine, unpacked, placed, mv) else {
+                placed = false;
                 // Shown, not left out: the state it was played from,
                 // marked. The search reports it, and `step` says why.
                 next.clear();
@@ -322,12 +361,19 @@ impl Level {
                 }
                 visit(mv, next, 1);
                 continue;
-            }
+            };
             // A move that changes nothing leads nowhere new (it may win);
             // that is told on the unpacked board, before any packing.
-            let unchanged = engine.board().objects == unpacked.board
-                && (!self.checkpoints || engine.restart_target() == &unpacked.target[..])
-                && (!self.random || engine.rng().is(&unpacked.rng));
+            let board_kept = match played {
+                Played::BoardKept => {
+                    debug_assert!(engine.board().objects == unpacked.board);
+                    true
+                }
+                Played::Maybe => engine.board().objects == unpacked.board,
+            };
+            let target_kept = !self.checkpoints || engine.restart_target() == &unpacked.target[..];
+            placed = board_kept && target_kept;
+            let unchanged = placed && (!self.random || engine.rng().is(&unpacked.rng));
             if unchanged && !engine.won() {
                 continue;
             }
@@ -344,7 +390,7 @@ impl Level {
         let mut engine = Engine::load_tracking(&self.game, self.index, &self.seed, Mode::Solver)
             .expect("a grid level loads");
         let firing: Vec<String> = match self.play(&mut engine, from, mv) {
-            Some(()) => Vec::new(),
+            Some(_) => Vec::new(),
             None => {
                 engine.forget_fired();
                 for _ in 0..HANG_WITNESS {
@@ -428,7 +474,7 @@ impl CoreGame for Level {
     fn step(&self, state: &[u8], mv: Move) -> Result<(Vec<u8>, Cost), Refusal> {
         let (mut engine, buffers) = self.borrow(state);
         let result = match self.play(&mut engine, &buffers.unpacked, mv) {
-            Some(()) => Ok((self.state_of(&engine), 1)),
+            Some(_) => Ok((self.state_of(&engine), 1)),
             None => Err(self.never_settles(&buffers.unpacked, mv)),
         };
         self.give_back(engine, buffers);

@@ -157,12 +157,24 @@ struct Words<'a> {
 pub(crate) struct Scratch {
     pub(crate) writer: Writer,
     pub(crate) reader: Reader,
-    /// The lists' entries as a scan finds them, (list, slot); how many
-    /// each list has; and the slots sorted by list.
-    found: Vec<(u32, u32)>,
+    /// The lists' entries as a scan finds them; for a counting sort, how
+    /// many each list has, and the entries sorted by list.
+    found: Vec<Entry>,
     counts: Vec<u32>,
-    sorted: Vec<u32>,
+    sorted: Vec<Entry>,
 }
+
+/// A list's entry: the list (high half) and a slot of its universe (low
+/// half), so that entries sort by list, then slot.
+type Entry = u64;
+
+fn list_of(entry: Entry) -> usize {
+    (entry >> 32) as usize
+}
+
+/// At most this many entries are sorted as they are; more, by a counting
+/// sort by list.
+const FEW_ENTRIES: usize = 32;
 
 /// A board's form, its first bit.
 const CODED: u64 = 0;
@@ -415,8 +427,6 @@ impl Packing {
     fn pack_coded(&self, board: &[u32], scratch: &mut Scratch) -> bool {
         let base = scratch.writer.skip(self.field_bits);
         scratch.found.clear();
-        scratch.counts.clear();
-        scratch.counts.resize(self.lists.len(), 0);
         let scanned = if self.stride == 1 {
             self.scan_single(board, base, scratch)
         } else {
@@ -434,8 +444,6 @@ impl Packing {
         if !scanned {
             return false;
         }
-        // Each list's entries, in increasing order (cells were scanned in
-        // order): a counting sort by list.
         let Scratch {
             writer,
             found,
@@ -443,35 +451,48 @@ impl Packing {
             sorted,
             ..
         } = scratch;
-        let mut at = 0;
-        for count in counts.iter_mut() {
-            (*count, at) = (at, at + *count);
-        }
-        sorted.resize(found.len(), 0);
-        for &(list, slot) in found.iter() {
-            let next = &mut counts[list as usize];
-            sorted[*next as usize] = slot;
-            *next += 1;
-        }
-        // Now `counts[i]` is where list i's entries end.
-        let (mut from, mut empty) = (0, 0);
-        for (list, &end) in self.lists.iter().zip(counts.iter()) {
-            let n = (end - from) as usize;
-            if n == 0 {
-                empty += 1;
-                continue;
+        // Each list's entries, in increasing order: the entries sorted by
+        // list, then slot. A few (a player and some crates) are sorted
+        // where they are; many, by a counting sort by list (cells were
+        // scanned in order, so each list's slots come out increasing).
+        let entries: &[Entry] = if found.len() <= FEW_ENTRIES {
+            found.sort_unstable();
+            found
+        } else {
+            counts.clear();
+            counts.resize(self.lists.len(), 0);
+            for &entry in found.iter() {
+                counts[list_of(entry)] += 1;
             }
-            // A run of empty lists: a count of 0 each, one bit.
-            writer.ones(empty);
-            empty = 0;
+            let mut at = 0;
+            for count in counts.iter_mut() {
+                (*count, at) = (at, at + *count);
+            }
+            sorted.resize(found.len(), 0);
+            for &entry in found.iter() {
+                let next = &mut counts[list_of(entry)];
+                sorted[*next as usize] = entry;
+                *next += 1;
+            }
+            sorted
+        };
+        // The lists in order: a run of empty ones is a count of 0 each,
+        // one bit.
+        let mut written = 0;
+        let mut rest = entries;
+        while let Some(&first) = rest.first() {
+            let list = list_of(first);
+            let n = rest.partition_point(|&e| list_of(e) == list);
+            writer.ones((list - written) as u32);
             writer.gamma(n as u64);
             writer.positions(
-                sorted[from as usize..end as usize].iter().copied(),
-                self.universes[list.universe].codes[n],
+                rest[..n].iter().map(|&e| e as u32),
+                self.universes[self.lists[list].universe].codes[n],
             );
-            from = end;
+            written = list + 1;
+            rest = &rest[n..];
         }
-        writer.ones(empty);
+        writer.ones((self.lists.len() - written) as u32);
         true
     }
 
@@ -637,8 +658,9 @@ impl Packing {
             while listed != 0 {
                 let list = self.list_of_bit[w][listed.trailing_zeros() as usize];
                 let universe = &self.universes[self.lists[list as usize].universe];
-                scratch.found.push((u32::from(list), universe.slot_of[c]));
-                scratch.counts[list as usize] += 1;
+                scratch
+                    .found
+                    .push(u64::from(list) << 32 | u64::from(universe.slot_of[c]));
                 listed &= listed - 1;
             }
         }
@@ -717,9 +739,18 @@ impl Packing {
                 }
             }
         }
-        for list in &self.lists {
+        let mut next = 0;
+        while next < self.lists.len() {
+            // Most lists are empty, a count of 0 each, one bit: a run of
+            // them is skipped at once.
+            next += reader.ones(self.lists.len() - next);
+            let Some(list) = self.lists.get(next) else {
+                break;
+            };
+            next += 1;
             let n = reader.gamma() as usize;
             if n == 0 {
+                // Past a run of 64 or more.
                 continue;
             }
             let bit = 1 << list.bit;

@@ -292,6 +292,15 @@ impl Reader {
         self.at
     }
 
+    /// Ones up to the next zero, at most `most` of them, read: how many.
+    /// A run of empty lists ([`Writer::ones`]) is skipped in one read.
+    #[inline]
+    pub(crate) fn ones(&mut self, most: usize) -> usize {
+        let run = (self.peek().trailing_ones() as usize).min(most);
+        self.at += run;
+        run
+    }
+
     /// Zeros up to the next one, which is read too: how many.
     #[inline]
     fn unary(&mut self) -> u64 {
