@@ -42,9 +42,8 @@ pub struct Board {
     /// in place): the masks of movements are then a plain clear.
     pub(super) still: bool,
     /// The cells that hold each object (games of one word of objects a
-    /// cell), and a copy of them as they were for `masked`.
+    /// cell), kept up to date through every write, board replaced included.
     pub(super) holders: Holders,
-    saved_holders: Vec<u64>,
 }
 
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
@@ -78,7 +77,6 @@ impl Board {
             masks: Vec::new(),
             still: true,
             holders: Holders::new(so == 1, game.id_names.len(), n),
-            saved_holders: Vec::new(),
         }
     }
 
@@ -286,6 +284,16 @@ impl Board {
         }
     }
 
+    /// The objects were replaced as a whole, from `old`: the holders
+    /// follow.
+    pub(super) fn objects_replaced(&mut self, old: &[u32]) {
+        if old.len() == self.objects.len() {
+            self.holders.follow(old, &self.objects);
+        } else {
+            self.holders.invalidate();
+        }
+    }
+
     /// Cell `i`'s word of objects (a game of one word a cell) went from
     /// `old` to `new`: the holders follow.
     #[inline(always)]
@@ -329,9 +337,6 @@ impl Board {
             self.col_objects
                 .copy_from_slice(&self.masks[rows..rows + cols]);
             self.map_objects.copy_from_slice(&self.masks[rows + cols..]);
-            if !self.holders.valid() {
-                self.holders.load(&self.saved_holders);
-            }
         } else {
             or_columns(
                 &self.objects,
@@ -346,10 +351,10 @@ impl Board {
             self.masks.extend_from_slice(&self.row_objects);
             self.masks.extend_from_slice(&self.col_objects);
             self.masks.extend_from_slice(&self.map_objects);
-            if !self.holders.valid() {
-                self.holders.rebuild(&self.objects);
-            }
-            self.holders.save(&mut self.saved_holders);
+        }
+        // Built once; from then on every change of the board updates them.
+        if !self.holders.valid() {
+            self.holders.rebuild(&self.objects);
         }
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
@@ -376,11 +381,9 @@ impl Board {
     /// Puts the objects and movements back as a turn started, with no
     /// rigid bookkeeping, for the turn to run again.
     pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
-        self.objects.copy_from_slice(objects);
         // The rules run again at once, with no new masks.
-        if self.holders.valid() {
-            self.holders.rebuild(objects);
-        }
+        self.holders.follow(&self.objects, objects);
+        self.objects.copy_from_slice(objects);
         self.movements.copy_from_slice(movements);
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
@@ -388,9 +391,13 @@ impl Board {
 
     /// Puts `objects` back, with no movement and no rigid bookkeeping.
     pub(super) fn restore(&mut self, objects: &[u32]) {
+        if objects.len() == self.objects.len() {
+            self.holders.follow(&self.objects, objects);
+        } else {
+            self.holders.invalidate();
+        }
         self.objects.clear();
         self.objects.extend_from_slice(objects);
-        self.holders.invalidate();
         self.movements.fill(0);
         self.still = true;
         self.rigid_group.fill(0);
