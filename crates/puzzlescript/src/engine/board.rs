@@ -42,8 +42,9 @@ pub struct Board {
     /// in place): the masks of movements are then a plain clear.
     pub(super) still: bool,
     /// The cells that hold each object (games of one word of objects a
-    /// cell), kept up to date through every write, board replaced included.
+    /// cell), and a copy of them as they were for `masked`.
     pub(super) holders: Holders,
+    saved_holders: Vec<u64>,
 }
 
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
@@ -77,6 +78,7 @@ impl Board {
             masks: Vec::new(),
             still: true,
             holders: Holders::new(so == 1, game.id_names.len(), n),
+            saved_holders: Vec::new(),
         }
     }
 
@@ -284,16 +286,6 @@ impl Board {
         }
     }
 
-    /// The objects were replaced as a whole, from `old`: the holders
-    /// follow.
-    pub(super) fn objects_replaced(&mut self, old: &[u32]) {
-        if old.len() == self.objects.len() {
-            self.holders.follow(old, &self.objects);
-        } else {
-            self.holders.invalidate();
-        }
-    }
-
     /// Cell `i`'s word of objects (a game of one word a cell) went from
     /// `old` to `new`: the holders follow.
     #[inline(always)]
@@ -337,6 +329,9 @@ impl Board {
             self.col_objects
                 .copy_from_slice(&self.masks[rows..rows + cols]);
             self.map_objects.copy_from_slice(&self.masks[rows + cols..]);
+            if !self.holders.valid() {
+                self.holders.load(&self.saved_holders);
+            }
         } else {
             or_columns(
                 &self.objects,
@@ -346,15 +341,22 @@ impl Board {
                 &mut self.col_objects,
                 &mut self.map_objects,
             );
+            if !self.holders.valid() {
+                if self.masked.len() == self.objects.len() && !self.saved_holders.is_empty() {
+                    // A solver's next board differs from the last in a few
+                    // cells: the holders follow from those of the last.
+                    self.holders.load(&self.saved_holders);
+                    self.holders.follow(&self.masked, &self.objects);
+                } else {
+                    self.holders.rebuild(&self.objects);
+                }
+            }
+            self.holders.save(&mut self.saved_holders);
             self.masked.clone_from(&self.objects);
             self.masks.clear();
             self.masks.extend_from_slice(&self.row_objects);
             self.masks.extend_from_slice(&self.col_objects);
             self.masks.extend_from_slice(&self.map_objects);
-        }
-        // Built once; from then on every change of the board updates them.
-        if !self.holders.valid() {
-            self.holders.rebuild(&self.objects);
         }
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.

@@ -13,8 +13,8 @@ pub(super) struct Holders {
     words: usize,
     /// The objects there are (a mask may name more: no cell holds those).
     known: u32,
-    /// Whether `bits` tells the board as it is (until the first turn's
-    /// masks build them, or where the game has no holders).
+    /// Whether `bits` tells the board as it is (a write that replaces the
+    /// whole board clears this; the next turn's masks bring them up to date).
     valid: bool,
 }
 
@@ -126,6 +126,20 @@ impl Holders {
             ids &= ids - 1;
             self.bits[id * self.words + i / 64] ^= 1 << (i % 64);
         }
+    }
+
+    /// Copies them to `into`, to be put back by [`Holders::load`].
+    pub(super) fn save(&self, into: &mut Vec<u64>) {
+        into.clone_from(&self.bits);
+    }
+
+    /// Puts back what [`Holders::save`] kept for the board as it is now.
+    pub(super) fn load(&mut self, saved: &[u64]) {
+        if self.bits.is_empty() {
+            return;
+        }
+        self.bits.copy_from_slice(saved);
+        self.valid = true;
     }
 
     /// The board went from `old` to `new` (as long): the holders follow,

@@ -241,13 +241,8 @@ impl<'g> Engine<'g> {
     /// board and the restart target in place; movements are cleared, no
     /// again is pending, the level is not won.
     pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
-        // The board before, for the holders to follow: cheaper than
-        // building them again.
-        let mut before = std::mem::take(&mut self.s.scratch.before);
-        before.clone_from(&self.s.board.objects);
         fill(&mut self.s.board.objects, &mut self.s.restart_target);
-        self.s.board.objects_replaced(&before);
-        self.s.scratch.before = before;
+        self.s.board.holders.invalidate();
         self.s.board.movements.fill(0);
         self.s.board.still = true;
         self.s.againing = false;
@@ -305,8 +300,6 @@ impl Session {
 struct Scratchpad {
     /// Spare level copies, for the backups of nested turns.
     levels: Vec<Vec<u32>>,
-    /// The board as it was before [`Engine::set_board`] replaced it.
-    before: Vec<u32>,
     start_moves: Vec<u32>,
     players: Vec<usize>,
     /// The cells holding a movement when movements are resolved.
