@@ -152,11 +152,17 @@ impl Engine<'_> {
             if rows == 1 {
                 // One row: its matches, in order, are the combinations of
                 // one match per row, each after the first checked again
-                // if a cell has changed since the scan (a match depends on
-                // its cells alone).
+                // if one of its cells has changed since the scan (a match
+                // depends on its cells alone).
+                // Only a match with a cell changed since: the changes are
+                // known cell by cell (a row with ellipses is checked anyway).
                 let scanned = self.s.scratch.changes.now();
+                let span = (rule.ellipses[0] == 0).then(|| rule.rows[0].len());
+                let d = self.delta(rule.direction);
                 for m in &found.all {
-                    let check = self.s.scratch.changes.now() != scanned;
+                    let changes = &self.s.scratch.changes;
+                    let check = changes.now() != scanned
+                        && span.is_none_or(|len| changes.covered(m.start, len, d, scanned));
                     result |= self.apply_at(rule, std::slice::from_ref(m), check, rigid_index);
                 }
             } else {
