@@ -341,15 +341,22 @@ impl Board {
                 &mut self.col_objects,
                 &mut self.map_objects,
             );
+            if !self.holders.valid() {
+                if self.masked.len() == self.objects.len() && !self.saved_holders.is_empty() {
+                    // A solver's next board differs from the last in a few
+                    // cells: the holders follow from those of the last.
+                    self.holders.load(&self.saved_holders);
+                    self.holders.follow(&self.masked, &self.objects);
+                } else {
+                    self.holders.rebuild(&self.objects);
+                }
+            }
+            self.holders.save(&mut self.saved_holders);
             self.masked.clone_from(&self.objects);
             self.masks.clear();
             self.masks.extend_from_slice(&self.row_objects);
             self.masks.extend_from_slice(&self.col_objects);
             self.masks.extend_from_slice(&self.map_objects);
-            if !self.holders.valid() {
-                self.holders.rebuild(&self.objects);
-            }
-            self.holders.save(&mut self.saved_holders);
         }
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
@@ -376,11 +383,9 @@ impl Board {
     /// Puts the objects and movements back as a turn started, with no
     /// rigid bookkeeping, for the turn to run again.
     pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
-        self.objects.copy_from_slice(objects);
         // The rules run again at once, with no new masks.
-        if self.holders.valid() {
-            self.holders.rebuild(objects);
-        }
+        self.holders.follow(&self.objects, objects);
+        self.objects.copy_from_slice(objects);
         self.movements.copy_from_slice(movements);
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
@@ -388,9 +393,13 @@ impl Board {
 
     /// Puts `objects` back, with no movement and no rigid bookkeeping.
     pub(super) fn restore(&mut self, objects: &[u32]) {
+        if objects.len() == self.objects.len() {
+            self.holders.follow(&self.objects, objects);
+        } else {
+            self.holders.invalidate();
+        }
         self.objects.clear();
         self.objects.extend_from_slice(objects);
-        self.holders.invalidate();
         self.movements.fill(0);
         self.still = true;
         self.rigid_group.fill(0);

@@ -19,12 +19,16 @@ impl Engine<'_> {
         let mut propagated = false;
         let mut loops = 0;
         let mut g = 0;
+        // The board's masks change only where a group is applied: read
+        // once, and again after each, rather than for every group asked.
+        let mut map = self.map_words();
         while g < groups.len() {
             let group = &groups[g];
             if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
-                && self.group_could_match(group)
+                && self.holds(map, group.need, &group.objects, &group.moves)
             {
                 propagated = self.apply_group(group) || propagated;
+                map = self.map_words();
             }
             if propagated && let Some(Some(back)) = loop_point.get(g) {
                 g = *back;
@@ -54,12 +58,18 @@ impl Engine<'_> {
         let mut changed = false;
         let mut again = true;
         let mut loops = 0;
+        let mut map = self.map_words();
         while again && loops < 200 {
             loops += 1;
             again = false;
             for rule in &group.rules {
-                if self.try_apply(rule, group.rigid_index) {
+                // Most rules fail here, before any row is looked at. Only
+                // a rule that changed the board has widened its masks.
+                if self.holds(map, rule.need, &rule.objects, &rule.moves)
+                    && self.try_apply(rule, group.rigid_index)
+                {
                     again = true;
+                    map = self.map_words();
                 }
             }
             changed |= again;
@@ -96,41 +106,42 @@ impl Engine<'_> {
         modified
     }
 
-    /// Whether the board holds every object and movement the rule needs
-    /// somewhere: most rules fail here, before any row is looked at.
-    #[inline]
-    fn could_match(&self, rule: &Rule) -> bool {
-        self.board_holds(rule.need, &rule.objects, &rule.moves)
-    }
-
-    /// Whether the board holds what every rule of the group needs: most
-    /// groups fail here, before any of their rules is looked at.
-    #[inline]
-    fn group_could_match(&self, group: &Group) -> bool {
-        self.board_holds(group.need, &group.objects, &group.moves)
-    }
-
-    /// Whether the board's masks hold all of `objects` and `moves`, whose
-    /// first words are `need` (all of them in a single-word game: read
-    /// there, without following a pointer).
+    /// The first words of the board's masks of objects and of movements:
+    /// all of them in a single-word game.
     #[inline(always)]
-    fn board_holds(&self, need: [u32; 2], objects: &[u32], moves: &[u32]) -> bool {
+    fn map_words(&self) -> [u32; 2] {
         let b = &self.s.board;
+        [
+            b.map_objects.first().copied().unwrap_or(0),
+            b.map_moves.first().copied().unwrap_or(0),
+        ]
+    }
+
+    /// Whether the board's masks, whose first words are `map`, hold all of
+    /// `objects` and `moves`, whose first words are `need`: what a group or
+    /// a rule needs somewhere on the board (most fail here).
+    #[inline(always)]
+    fn holds(&self, map: [u32; 2], need: [u32; 2], objects: &[u32], moves: &[u32]) -> bool {
         if self.game.single_word {
-            return need[0] & !b.map_objects[0] == 0 && need[1] & !b.map_moves[0] == 0;
+            return need[0] & !map[0] == 0 && need[1] & !map[1] == 0;
         }
+        let b = &self.s.board;
         bits::within(objects, &b.map_objects) && bits::within(moves, &b.map_moves)
     }
 
-    /// Applies a rule of a group being applied at every match.
+    /// Applies a rule of a group being applied at every match, one whose
+    /// needs the board's masks hold.
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
-        if !self.could_match(rule) {
-            return false;
-        }
         let mut found = std::mem::take(&mut self.s.scratch.matches);
-        let mut kept = std::mem::take(&mut self.s.scratch.kept);
-        let matched = self.find_matches(rule, &mut found, Some(&mut kept));
-        self.s.scratch.kept = kept;
+        // Rows matched by bits keep nothing between passes.
+        let matched = if self.rules_by_bits(rule) {
+            self.find_matches_by_bits(rule, &mut found)
+        } else {
+            let mut kept = std::mem::take(&mut self.s.scratch.kept);
+            let matched = self.find_matches(rule, &mut found, Some(&mut kept));
+            self.s.scratch.kept = kept;
+            matched
+        };
         if !matched {
             self.s.scratch.matches = found;
             return false;
@@ -141,11 +152,17 @@ impl Engine<'_> {
             if rows == 1 {
                 // One row: its matches, in order, are the combinations of
                 // one match per row, each after the first checked again
-                // if a cell has changed since the scan (a match depends on
-                // its cells alone).
+                // if one of its cells has changed since the scan (a match
+                // depends on its cells alone).
+                // Only a match with a cell changed since: the changes are
+                // known cell by cell (a row with ellipses is checked anyway).
                 let scanned = self.s.scratch.changes.now();
+                let span = (rule.ellipses[0] == 0).then(|| rule.rows[0].len());
+                let d = self.delta(rule.direction);
                 for m in &found.all {
-                    let check = self.s.scratch.changes.now() != scanned;
+                    let changes = &self.s.scratch.changes;
+                    let check = changes.now() != scanned
+                        && span.is_none_or(|len| changes.covered(m.start, len, d, scanned));
                     result |= self.apply_at(rule, std::slice::from_ref(m), check, rigid_index);
                 }
             } else {

@@ -14,7 +14,7 @@ pub(super) struct Holders {
     /// The objects there are (a mask may name more: no cell holds those).
     known: u32,
     /// Whether `bits` tells the board as it is (a write that replaces the
-    /// whole board clears this; the next turn's masks rebuild them).
+    /// whole board clears this; the next turn's masks bring them up to date).
     valid: bool,
 }
 
@@ -140,6 +140,31 @@ impl Holders {
         }
         self.bits.copy_from_slice(saved);
         self.valid = true;
+    }
+
+    /// The board went from `old` to `new` (as long): the holders follow,
+    /// cell by cell where they differ, if they are kept up to date. Boards
+    /// a solver puts in place one after another differ in a few cells,
+    /// so this is far cheaper than reading every cell again.
+    pub(super) fn follow(&mut self, old: &[u32], new: &[u32]) {
+        if !self.valid {
+            return;
+        }
+        debug_assert_eq!(old.len(), new.len());
+        // Eight cells compared at once: most blocks are the same.
+        let ((old_blocks, old_rest), (new_blocks, new_rest)) =
+            (old.as_chunks::<8>(), new.as_chunks::<8>());
+        for (k, (o, n)) in old_blocks.iter().zip(new_blocks).enumerate() {
+            if o != n {
+                for j in 0..8 {
+                    self.change(8 * k + j, o[j], n[j]);
+                }
+            }
+        }
+        let base = 8 * old_blocks.len();
+        for (j, (&o, &n)) in old_rest.iter().zip(new_rest).enumerate() {
+            self.change(base + j, o, n);
+        }
     }
 }
 

@@ -344,17 +344,23 @@ impl Engine<'_> {
     ) -> bool {
         // A rule whose rows all go by bits takes a path of its own, which
         // sets up none of what the others need.
-        if self.rows_by_bits() && rule.ellipses.iter().all(|&wild| wild == 0) {
+        if self.rules_by_bits(rule) {
             self.find_matches_by_bits(rule, out)
         } else {
             self.find_matches_by_cells(rule, out, kept)
         }
     }
 
-    /// [`Engine::find_matches`] where [`Engine::rows_by_bits`] holds, for a
-    /// rule without ellipses.
+    /// Whether all of `rule`'s rows are matched by bits
+    /// ([`Engine::find_matches_by_bits`]).
+    #[inline(always)]
+    pub(super) fn rules_by_bits(&self, rule: &Rule) -> bool {
+        self.rows_by_bits() && rule.ellipses.iter().all(|&wild| wild == 0)
+    }
+
+    /// [`Engine::find_matches`] where [`Engine::rules_by_bits`] holds.
     #[inline(never)]
-    fn find_matches_by_bits(&self, rule: &Rule, out: &mut Matches) -> bool {
+    pub(super) fn find_matches_by_bits(&self, rule: &Rule, out: &mut Matches) -> bool {
         out.all.clear();
         out.ends.clear();
         let d = self.delta(rule.direction);

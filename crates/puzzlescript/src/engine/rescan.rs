@@ -157,6 +157,13 @@ impl Changes {
         &self.cells[since..]
     }
 
+    /// Whether one of the `len` cells from `start`, `d` apart (all on the
+    /// board), changed after the mark `since`.
+    #[inline]
+    pub(super) fn covered(&self, start: usize, len: usize, d: isize, since: usize) -> bool {
+        (0..len as isize).any(|k| self.changed_since(start.wrapping_add_signed(k * d), since))
+    }
+
     /// Whether `cell` changed after the mark `since`.
     #[inline]
     fn changed_since(&self, cell: usize, since: usize) -> bool {

@@ -52,8 +52,7 @@ impl Engine<'_> {
             start_moves.extend_from_slice(&self.s.board.movements);
         }
         self.s.queue.clear();
-        self.s.sfx_create.fill(0);
-        self.s.sfx_destroy.fill(0);
+        self.clear_sfx();
         self.s.can_move.clear();
         self.s.cant_move.clear();
         let mut rounds = 0;
@@ -65,8 +64,7 @@ impl Engine<'_> {
             if undo {
                 self.s.board.rewind(&bak, &start_moves);
                 self.s.queue.clear();
-                self.s.sfx_create.fill(0);
-                self.s.sfx_destroy.fill(0);
+                self.clear_sfx();
                 // Can't-move sounds are kept through the retry, as upstream.
                 self.s.can_move.clear();
                 if rounds < 50 {
@@ -151,6 +149,16 @@ impl Engine<'_> {
         }
         self.s.queue.clear();
         modified
+    }
+
+    /// Forgets the objects created and destroyed so far: they are heard
+    /// only where play is recorded (a solver's writes mark them, unread).
+    #[inline]
+    fn clear_sfx(&mut self) {
+        if self.s.mode.records() {
+            self.s.sfx_create.fill(0);
+            self.s.sfx_destroy.fill(0);
+        }
     }
 
     /// Records the sounds of the turn, for the runner.

@@ -39,17 +39,23 @@ impl Engine<'_> {
                     // An empty mask: the cell by cell test says what it means.
                     return self.condition_holds_by_cells(w);
                 }
+                // Whether some cell holds `a` with (or, for `All`, without)
+                // `b`: the first such cell settles it.
                 let mut met = false;
                 for k in 0..holders.words() {
-                    let (with_a, with_b) = (
-                        holders.cells_with(a, w.a_all, k),
-                        holders.cells_with(b, w.b_all, k),
-                    );
+                    let with_a = holders.cells_with(a, w.a_all, k);
+                    if with_a == 0 {
+                        continue;
+                    }
+                    let with_b = holders.cells_with(b, w.b_all, k);
                     let cells = match w.quantifier {
                         Quantifier::No | Quantifier::Some => with_a & with_b,
                         Quantifier::All => with_a & !with_b,
                     };
-                    met |= cells != 0;
+                    if cells != 0 {
+                        met = true;
+                        break;
+                    }
                 }
                 match w.quantifier {
                     Quantifier::Some => met,

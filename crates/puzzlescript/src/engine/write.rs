@@ -28,19 +28,17 @@ impl Engine<'_> {
         check: bool,
         rigid_index: u32,
     ) -> bool {
+        let d = self.delta(rule.direction);
         if check {
             let holds = match (&rule.rows[..], tuple) {
                 // One row without ellipses, the common case.
-                ([row], [m]) if rule.ellipses[0] == 0 => {
-                    self.row_matches(row, m.start, self.delta(rule.direction))
-                }
+                ([row], [m]) if rule.ellipses[0] == 0 => self.row_matches(row, m.start, d),
                 _ => self.still_matches(rule, tuple),
             };
             if !holds {
                 return false;
             }
         }
-        let d = self.delta(rule.direction);
         // A rigid rule's writes are booked to its group.
         let rigid = rule.rigid.then_some(rigid_index);
         let mut result = false;
