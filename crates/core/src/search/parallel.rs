@@ -197,12 +197,13 @@ impl Round {
 
 /// Spins until `ready`, for a while, then parks until it is: woken by
 /// whoever makes it true (the timeout only guards against a missed
-/// wake-up).
+/// wake-up). The spinning yields: with more threads than cores, the
+/// thread that will make it true gets the core.
 fn wait_until(ready: impl Fn() -> bool) {
     let began = Instant::now();
     while !ready() {
         if began.elapsed() < SPIN {
-            std::hint::spin_loop();
+            thread::yield_now();
         } else {
             thread::park_timeout(Duration::from_millis(10));
         }
@@ -246,6 +247,45 @@ mod tests {
                 })
             });
             assert!(runs.iter().all(|runs| runs.load(Ordering::Relaxed) == 1));
+        }
+    }
+
+    #[test]
+    fn a_crew_serves_round_after_round_and_leaves_when_dropped() {
+        for threads in [2, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let (runs, elsewhere) = pool.install(|| {
+                let asker = thread::current().id();
+                let elsewhere = AtomicUsize::new(0);
+                let mut crew = Crew::new();
+                let mut runs = Vec::new();
+                for round in 0..200 {
+                    let counts: Vec<AtomicUsize> =
+                        (0..round % 7 + 2).map(|_| AtomicUsize::new(0)).collect();
+                    crew.share(counts.len(), |item| {
+                        counts[item].fetch_add(1, Ordering::Relaxed);
+                        if thread::current().id() != asker {
+                            elsewhere.fetch_add(1, Ordering::Relaxed);
+                        }
+                        // Long enough that the crew takes a share.
+                        thread::sleep(Duration::from_micros(200));
+                    });
+                    runs.extend(counts.iter().map(|c| c.load(Ordering::Relaxed)));
+                }
+                (runs, elsewhere.load(Ordering::Relaxed))
+            });
+            assert!(runs.iter().all(|&runs| runs == 1), "{threads} threads");
+            assert!(elsewhere > 0, "the crew took no item on {threads} threads");
+            // Every crew member left with its crew: the pool runs a job on
+            // every thread at once again.
+            let met = AtomicUsize::new(0);
+            pool.broadcast(|_| {
+                met.fetch_add(1, Ordering::Relaxed);
+            });
+            assert_eq!(met.load(Ordering::Relaxed), threads);
         }
     }
 
