@@ -8,7 +8,7 @@ use super::arena::{
 };
 use super::budget::{Bound, Budget, Depths, Reached};
 use super::ledger::Kept;
-use super::parallel::share;
+use super::parallel::Crew;
 use super::store::Store;
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
@@ -87,6 +87,9 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     // always takes the round's `j`th chunk, so what each holds, and what
     // the search counts for it, depends on the level alone.
     let mut lanes: Vec<Mutex<Lane<G>>> = Vec::new();
+    // The pool's other threads, called in by the first round that has a
+    // chunk for them, and with the search to its end.
+    let mut crew = Crew::new();
     // The first node of a hang ([`Game::is_hung`]) among the successors,
     // in breadth-first order; it is neither stored nor expanded.
     let mut hang: Option<usize> = None;
@@ -114,7 +117,7 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
         // until they are all done.
         {
             let (arena, seen, lanes) = (&arena, &seen, &lanes);
-            share(chunks, |j| {
+            crew.share(chunks, |j| {
                 let mut lane = lanes[j].lock().unwrap_or_else(|p| p.into_inner());
                 lane.expand(game, arena, seen, nodes(j), None);
             });

@@ -9,71 +9,59 @@
 //! search below it on the same thread's stack holds, and that search cannot
 //! go on, or give its room back, until the one above it returns: a
 //! deadlock. Here the thread that asked takes items itself, one at a time,
-//! and then parks until the items other threads took are done; the other
-//! threads join in through plain jobs ([`rayon::spawn`]) that take items
-//! until none is left. An item is a chunk of a search's frontier, which
-//! never waits on the ledger, so a search never sits on top of another on
-//! one thread's stack, and nothing it waits for can wait for it.
+//! and then waits until the items other threads took are done, running
+//! nothing else.
 //!
-//! When the pool is busy (many small levels at once), the jobs wait in its
-//! queues and the asking thread does every item itself; a job that starts
-//! after its items are done finds none left and returns.
+//! The other threads join a search as its [`Crew`]: plain jobs
+//! ([`rayon::spawn`]) that stay with the search from its first shared round
+//! to its end, taking items of each round and waiting, briefly spinning,
+//! for the next. A job that joined for one round only would have to be
+//! woken for every round, and on a virtual machine that wake-up took a
+//! tenth of a millisecond or more per round, 4% to 10% of a search. A
+//! crew member waits only for its search's asker, which never waits for
+//! anything but the items crew members took and finish without waiting,
+//! so nothing it waits for can wait for it.
+//!
+//! When the pool is busy (many small levels at once), the crew's jobs wait
+//! in its queues and the asking thread does every item itself; a job that
+//! starts after its search ended finds the crew closed and returns.
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread::{self, Thread};
-use std::time::Duration;
+use std::thread::{self, Thread, ThreadId};
+use std::time::{Duration, Instant};
 
-/// Runs `work(i)` for each `i` in `0..count`, on this thread and on as
-/// many of the current rayon pool's other threads as are free, and
-/// returns once every item is done. A panic in an item (a game's bug, or a
-/// game process that was abandoned) is raised again here, once every
-/// other item has finished: the one of the lowest item.
-pub(crate) fn share<F: Fn(usize) + Sync>(count: usize, work: F) {
-    let helpers = rayon::current_num_threads().min(count).saturating_sub(1);
-    if helpers == 0 {
-        (0..count).for_each(work);
-        return;
-    }
-    let work: &(dyn Fn(usize) + Sync) = &work;
-    // SAFETY: the `'static` is a lie told only to `rayon::spawn`: a helper
-    // calls `work` only for an item it claimed below `count`, and this
-    // function does not return (so `work` outlives every such call) until
-    // all `count` items are done. A helper that starts later claims an
-    // item past `count` and returns without touching `work`.
-    let work: &'static (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(work) };
-    let shared = Arc::new(Shared {
-        work,
-        count,
-        next: AtomicUsize::new(0),
-        done: AtomicUsize::new(0),
-        panicked: Mutex::new(None),
-        asker: thread::current(),
-    });
-    for _ in 0..helpers {
-        let shared = Arc::clone(&shared);
-        rayon::spawn(move || shared.take_items());
-    }
-    shared.take_items();
-    while shared.done.load(Ordering::Acquire) < count {
-        // Woken by the helper that finishes the last item; the timeout
-        // only guards against a missed wake-up.
-        thread::park_timeout(Duration::from_millis(10));
-    }
-    let panicked = shared
-        .panicked
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .take();
-    if let Some((_, payload)) = panicked {
-        resume_unwind(payload);
-    }
+/// How long a thread spins, checking, before it parks: longer than a
+/// round's store usually takes, so that a crew member is awake when the
+/// next round comes.
+const SPIN: Duration = Duration::from_micros(2_000);
+
+/// The other threads of the current rayon pool that help one search, from
+/// the first round it shares to the search's end (when the crew is
+/// dropped).
+pub(crate) struct Crew {
+    /// Set on the first round that has work for another thread.
+    hall: Option<Arc<Hall>>,
 }
 
-/// What the asking thread and its helpers share.
-struct Shared {
+/// Where a search's asker posts rounds and its crew takes them.
+struct Hall {
+    /// The round posted last, if it is not finished.
+    round: Mutex<Option<Arc<Round>>>,
+    /// How many rounds were posted: a crew member waits for it to change.
+    posted: AtomicU64,
+    closed: AtomicBool,
+    /// The crew members that have started, to wake from their parking.
+    members: Mutex<Vec<Thread>>,
+    /// The asking thread: a crew job that starts there (taken from its
+    /// queue while it waited in some join of a game's own) returns at once.
+    asker: ThreadId,
+}
+
+/// One round's items.
+struct Round {
     work: &'static (dyn Fn(usize) + Sync),
     count: usize,
     /// The next item to claim.
@@ -86,7 +74,107 @@ struct Shared {
     asker: Thread,
 }
 
-impl Shared {
+impl Crew {
+    /// A crew of nobody yet: it is called in by the first round worth
+    /// sharing.
+    pub(crate) fn new() -> Self {
+        Crew { hall: None }
+    }
+
+    /// Runs `work(i)` for each `i` in `0..count`, on this thread and on
+    /// the crew's, and returns once every item is done. A panic in an
+    /// item (a game's bug, or a game process that was abandoned) is raised
+    /// again here, once every other item has finished: the one of the
+    /// lowest item.
+    pub(crate) fn share<F: Fn(usize) + Sync>(&mut self, count: usize, work: F) {
+        let others = rayon::current_num_threads().saturating_sub(1);
+        if others == 0 || count < 2 {
+            (0..count).for_each(work);
+            return;
+        }
+        let hall = self.hall.get_or_insert_with(|| {
+            let hall = Arc::new(Hall {
+                round: Mutex::new(None),
+                posted: AtomicU64::new(0),
+                closed: AtomicBool::new(false),
+                members: Mutex::new(Vec::new()),
+                asker: thread::current().id(),
+            });
+            for _ in 0..others {
+                let hall = Arc::clone(&hall);
+                rayon::spawn(move || hall.serve());
+            }
+            hall
+        });
+        let work: &(dyn Fn(usize) + Sync) = &work;
+        // SAFETY: the `'static` is a lie told only to the crew: a member
+        // calls `work` only for an item it claimed below `count`, and this
+        // function does not return (so `work` outlives every such call)
+        // until all `count` items are done. A member that comes to the
+        // round later claims an item past `count` and leaves `work` alone.
+        let work: &'static (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(work) };
+        let round = Arc::new(Round {
+            work,
+            count,
+            next: AtomicUsize::new(0),
+            done: AtomicUsize::new(0),
+            panicked: Mutex::new(None),
+            asker: thread::current(),
+        });
+        *lock(&hall.round) = Some(Arc::clone(&round));
+        hall.posted.fetch_add(1, Ordering::Release);
+        hall.wake();
+        round.take_items();
+        wait_until(|| round.done.load(Ordering::Acquire) >= count);
+        *lock(&hall.round) = None;
+        let panicked = lock(&round.panicked).take();
+        if let Some((_, payload)) = panicked {
+            resume_unwind(payload);
+        }
+    }
+}
+
+impl Drop for Crew {
+    fn drop(&mut self) {
+        if let Some(hall) = &self.hall {
+            hall.closed.store(true, Ordering::Release);
+            hall.wake();
+        }
+    }
+}
+
+impl Hall {
+    /// A crew member's life: each round posted, until the crew closes.
+    fn serve(&self) {
+        if thread::current().id() == self.asker {
+            return;
+        }
+        lock(&self.members).push(thread::current());
+        let mut served = 0;
+        loop {
+            wait_until(|| {
+                self.closed.load(Ordering::Acquire) || self.posted.load(Ordering::Acquire) != served
+            });
+            if self.closed.load(Ordering::Acquire) {
+                return;
+            }
+            served = self.posted.load(Ordering::Acquire);
+            let round = lock(&self.round).clone();
+            if let Some(round) = round {
+                round.take_items();
+            }
+        }
+    }
+
+    /// Wakes the crew members that parked.
+    fn wake(&self) {
+        for member in lock(&self.members).iter() {
+            member.unpark();
+        }
+    }
+}
+
+impl Round {
     /// Claims and runs items until none is left.
     fn take_items(&self) {
         loop {
@@ -95,10 +183,7 @@ impl Shared {
                 return;
             }
             if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.work)(item))) {
-                let mut panicked = self
-                    .panicked
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut panicked = lock(&self.panicked);
                 if panicked.as_ref().is_none_or(|(first, _)| item < *first) {
                     *panicked = Some((item, payload));
                 }
@@ -108,6 +193,32 @@ impl Shared {
             }
         }
     }
+}
+
+/// Spins until `ready`, for a while, then parks until it is: woken by
+/// whoever makes it true (the timeout only guards against a missed
+/// wake-up). The spinning yields: with more threads than cores, the
+/// thread that will make it true gets the core.
+fn wait_until(ready: impl Fn() -> bool) {
+    let began = Instant::now();
+    while !ready() {
+        if began.elapsed() < SPIN {
+            thread::yield_now();
+        } else {
+            thread::park_timeout(Duration::from_millis(10));
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Runs `work` for each of `0..count` as one round of a crew of its own
+/// (what a search does each round, for the tests).
+#[cfg(test)]
+pub(crate) fn share<F: Fn(usize) + Sync>(count: usize, work: F) {
+    Crew::new().share(count, work);
 }
 
 #[cfg(test)]
@@ -136,6 +247,45 @@ mod tests {
                 })
             });
             assert!(runs.iter().all(|runs| runs.load(Ordering::Relaxed) == 1));
+        }
+    }
+
+    #[test]
+    fn a_crew_serves_round_after_round_and_leaves_when_dropped() {
+        for threads in [2, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let (runs, elsewhere) = pool.install(|| {
+                let asker = thread::current().id();
+                let elsewhere = AtomicUsize::new(0);
+                let mut crew = Crew::new();
+                let mut runs = Vec::new();
+                for round in 0..200 {
+                    let counts: Vec<AtomicUsize> =
+                        (0..round % 7 + 2).map(|_| AtomicUsize::new(0)).collect();
+                    crew.share(counts.len(), |item| {
+                        counts[item].fetch_add(1, Ordering::Relaxed);
+                        if thread::current().id() != asker {
+                            elsewhere.fetch_add(1, Ordering::Relaxed);
+                        }
+                        // Long enough that the crew takes a share.
+                        thread::sleep(Duration::from_micros(200));
+                    });
+                    runs.extend(counts.iter().map(|c| c.load(Ordering::Relaxed)));
+                }
+                (runs, elsewhere.load(Ordering::Relaxed))
+            });
+            assert!(runs.iter().all(|&runs| runs == 1), "{threads} threads");
+            assert!(elsewhere > 0, "the crew took no item on {threads} threads");
+            // Every crew member left with its crew: the pool runs a job on
+            // every thread at once again.
+            let met = AtomicUsize::new(0);
+            pool.broadcast(|_| {
+                met.fetch_add(1, Ordering::Relaxed);
+            });
+            assert_eq!(met.load(Ordering::Relaxed), threads);
         }
     }
 
