@@ -17,7 +17,7 @@
 //! to its end, taking items of each round and waiting, briefly spinning,
 //! for the next. A job that joined for one round only would have to be
 //! woken for every round, and on a virtual machine that wake-up took a
-//! tenth of a millisecond or more per round, 4% to 10% of a search. A
+//! tenth of a millisecond or more per round, 4% to 8% of a search. A
 //! crew member waits only for its search's asker, which never waits for
 //! anything but the items crew members took and finish without waiting,
 //! so nothing it waits for can wait for it.
