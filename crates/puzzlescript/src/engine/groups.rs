@@ -159,11 +159,19 @@ impl Engine<'_> {
                 let scanned = self.s.scratch.changes.now();
                 let span = (rule.ellipses[0] == 0).then(|| rule.rows[0].len());
                 let d = self.delta(rule.direction);
+                // The common shape (a row without ellipses, no rigid body,
+                // a word of each a cell) is written in place: a rule that
+                // floods the board matches mostly where it writes nothing.
+                let plain = self.game.single_word && !rule.rigid && span.is_some();
                 for m in &found.all {
                     let changes = &self.s.scratch.changes;
                     let check = changes.now() != scanned
                         && span.is_none_or(|len| changes.covered(m.start, len, d, scanned));
-                    result |= self.apply_at(rule, std::slice::from_ref(m), check, rigid_index);
+                    result |= if plain {
+                        self.apply_row_single(&rule.rows[0], m.start, d, check)
+                    } else {
+                        self.apply_at(rule, std::slice::from_ref(m), check, rigid_index)
+                    };
                 }
             } else {
                 result = self.apply_combinations(rule, &found, rigid_index);

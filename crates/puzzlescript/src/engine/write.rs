@@ -63,6 +63,36 @@ impl Engine<'_> {
         result
     }
 
+    /// [`Engine::apply_at`] for one row without ellipses of a rule
+    /// without rigid bodies, matched from `start`, in a game of one word
+    /// of objects and one of movements a cell: no tuple, no gaps, no
+    /// bookkeeping, so that a match that changes nothing (a rule that
+    /// floods the board finds mostly those) costs little more than
+    /// reading its cells.
+    #[inline]
+    pub(super) fn apply_row_single(
+        &mut self,
+        row: &[Slot],
+        start: usize,
+        d: isize,
+        check: bool,
+    ) -> bool {
+        if check && !self.run_matches::<1, 1>(row, start, d) {
+            return false;
+        }
+        let mut i = start;
+        let mut result = false;
+        for slot in row {
+            if let Slot::Cell(p) = slot
+                && let Some(rep) = &p.replace
+            {
+                result |= self.replace(rep, i, None);
+            }
+            i = i.wrapping_add_signed(d);
+        }
+        result
+    }
+
     /// Writes a replacement into cell `i`.
     fn replace(&mut self, rep: &Replacement, i: usize, rigid: Option<u32>) -> bool {
         if rep.random {
