@@ -26,6 +26,7 @@ impl Engine<'_> {
             let group = &groups[g];
             if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
                 && self.holds(map, group.need, &group.objects, &group.moves)
+                && self.s.board.holders.hold_all(group.need[0])
             {
                 propagated = self.apply_group(group) || propagated;
                 map = self.map_words();
@@ -66,6 +67,7 @@ impl Engine<'_> {
                 // Most rules fail here, before any row is looked at. Only
                 // a rule that changed the board has widened its masks.
                 if self.holds(map, rule.need, &rule.objects, &rule.moves)
+                    && self.s.board.holders.hold_all(rule.need[0])
                     && self.try_apply(rule, group.rigid_index)
                 {
                     again = true;
