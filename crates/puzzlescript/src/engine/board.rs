@@ -358,6 +358,8 @@ impl Board {
             self.masks.extend_from_slice(&self.col_objects);
             self.masks.extend_from_slice(&self.map_objects);
         }
+        // The masks of objects are exact again.
+        self.holders.settle();
         // A turn nearly always starts with no movement (the last one
         // resolved them all); only then are the masks a plain clear.
         // (An OR of every word, which vectorises, rather than a search.)

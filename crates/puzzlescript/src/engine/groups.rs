@@ -22,10 +22,25 @@ impl Engine<'_> {
         // The board's masks change only where a group is applied: read
         // once, and again after each, rather than for every group asked.
         let mut map = self.map_words();
+        // With no loop to go back to and no group banned, the groups the
+        // masks rule out in a game of one word of each a cell are passed
+        // over in a loop of their own, at a few instructions each.
+        let plain = self.game.single_word && banned.is_none();
         while g < groups.len() {
+            if plain && !propagated {
+                while let Some(group) = groups.get(g)
+                    && (group.need[0] & !map[0] != 0 || group.need[1] & !map[1] != 0)
+                {
+                    g += 1;
+                }
+                if g == groups.len() {
+                    break;
+                }
+            }
             let group = &groups[g];
             if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
                 && self.holds(map, group.need, &group.objects, &group.moves)
+                && self.s.board.holders.hold_all(group.need[0])
             {
                 propagated = self.apply_group(group) || propagated;
                 map = self.map_words();
@@ -66,6 +81,7 @@ impl Engine<'_> {
                 // Most rules fail here, before any row is looked at. Only
                 // a rule that changed the board has widened its masks.
                 if self.holds(map, rule.need, &rule.objects, &rule.moves)
+                    && self.s.board.holders.hold_all(rule.need[0])
                     && self.try_apply(rule, group.rigid_index)
                 {
                     again = true;
@@ -159,11 +175,19 @@ impl Engine<'_> {
                 let scanned = self.s.scratch.changes.now();
                 let span = (rule.ellipses[0] == 0).then(|| rule.rows[0].len());
                 let d = self.delta(rule.direction);
+                // The common shape (a row without ellipses, no rigid body,
+                // a word of each a cell) is written in place: a rule that
+                // floods the board matches mostly where it writes nothing.
+                let plain = self.game.single_word && !rule.rigid && span.is_some();
                 for m in &found.all {
                     let changes = &self.s.scratch.changes;
                     let check = changes.now() != scanned
                         && span.is_none_or(|len| changes.covered(m.start, len, d, scanned));
-                    result |= self.apply_at(rule, std::slice::from_ref(m), check, rigid_index);
+                    result |= if plain {
+                        self.apply_row_single(&rule.rows[0], m.start, d, check)
+                    } else {
+                        self.apply_at(rule, std::slice::from_ref(m), check, rigid_index)
+                    };
                 }
             } else {
                 result = self.apply_combinations(rule, &found, rigid_index);

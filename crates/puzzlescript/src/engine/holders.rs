@@ -13,6 +13,9 @@ pub(super) struct Holders {
     words: usize,
     /// The objects there are (a mask may name more: no cell holds those).
     known: u32,
+    /// The objects some cell has lost since the board's masks were last
+    /// computed ([`Holders::hold_all`]).
+    lost: u32,
     /// Whether `bits` tells the board as it is (a write that replaces the
     /// whole board clears this; the next turn's masks bring them up to date).
     valid: bool,
@@ -36,6 +39,7 @@ impl Holders {
                 (1 << objects) - 1
             },
             valid: false,
+            lost: 0,
         }
     }
 
@@ -97,6 +101,35 @@ impl Holders {
         cells
     }
 
+    /// Whether every object of `mask` that the board's masks name is still
+    /// somewhere on the board, as far as they tell (true when they are not
+    /// up to date). The masks are only ever widened within a turn, so they
+    /// go on naming an object that a rule has since removed; only the
+    /// objects some cell has lost since [`Holders::settle`] are looked up.
+    #[inline(always)]
+    pub(super) fn hold_all(&self, mask: u32) -> bool {
+        let lost = mask & self.lost;
+        if lost == 0 || !self.valid {
+            return true;
+        }
+        let mut ids = lost;
+        while ids != 0 {
+            let id = ids.trailing_zeros() as usize;
+            ids &= ids - 1;
+            if self.object(id).iter().all(|&w| w == 0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The board's masks were just computed from its cells: no object
+    /// has been lost since.
+    #[inline(always)]
+    pub(super) fn settle(&mut self) {
+        self.lost = 0;
+    }
+
     /// Read again from a board of one word a cell.
     pub(super) fn rebuild(&mut self, objects: &[u32]) {
         if self.bits.is_empty() {
@@ -120,6 +153,7 @@ impl Holders {
         if !self.valid {
             return;
         }
+        self.lost |= old & !new;
         let mut ids = (old ^ new) & self.known;
         while ids != 0 {
             let id = ids.trailing_zeros() as usize;

@@ -51,7 +51,7 @@ impl Engine<'_> {
     /// Whether consecutive cells match from `start`, `d` apart: the caller
     /// keeps them all on the board.
     #[inline(always)]
-    fn run_matches<const SO: usize, const SM: usize>(
+    pub(super) fn run_matches<const SO: usize, const SM: usize>(
         &self,
         cells: &[Slot],
         start: usize,

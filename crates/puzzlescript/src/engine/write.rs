@@ -63,6 +63,40 @@ impl Engine<'_> {
         result
     }
 
+    /// [`Engine::apply_at`] for one row without ellipses of a rule
+    /// without rigid bodies, matched from `start`, in a game of one word
+    /// of objects and one of movements a cell: no tuple, no gaps, no
+    /// bookkeeping, so that a match that changes nothing (a rule that
+    /// floods the board finds mostly those) costs little more than
+    /// reading its cells.
+    #[inline]
+    pub(super) fn apply_row_single(
+        &mut self,
+        row: &[Slot],
+        start: usize,
+        d: isize,
+        check: bool,
+    ) -> bool {
+        if check && !self.run_matches::<1, 1>(row, start, d) {
+            return false;
+        }
+        let mut i = start;
+        let mut result = false;
+        for slot in row {
+            if let Slot::Cell(p) = slot
+                && let Some(rep) = &p.replace
+            {
+                result |= if rep.random {
+                    self.replace(rep, i, None)
+                } else {
+                    self.write_plain(rep.first, i)
+                };
+            }
+            i = i.wrapping_add_signed(d);
+        }
+        result
+    }
+
     /// Writes a replacement into cell `i`.
     fn replace(&mut self, rep: &Replacement, i: usize, rigid: Option<u32>) -> bool {
         if rep.random {
@@ -70,13 +104,7 @@ impl Engine<'_> {
         }
         if self.game.single_word && rigid.is_none() {
             // The common case: a word of each, no rigid bookkeeping.
-            let Some((old, new)) = self.s.board.write_single(i, rep.first) else {
-                return false;
-            };
-            self.s.sfx_create[0] |= new & !old;
-            self.s.sfx_destroy[0] |= old & !new;
-            self.s.scratch.changes.record(i);
-            return true;
+            return self.write_plain(rep.first, i);
         }
         let write = CellWrite {
             clear: &rep.clear,
@@ -86,6 +114,20 @@ impl Engine<'_> {
             layer_moves: &rep.layer_moves,
         };
         self.write_cell(i, &write, rigid)
+    }
+
+    /// Writes `[clear, set, clear_moves, set_moves]` into cell `i` of a
+    /// game of one word of objects and one of movements a cell, with no
+    /// rigid bookkeeping; true if it changed.
+    #[inline(always)]
+    fn write_plain(&mut self, write: [u32; 4], i: usize) -> bool {
+        let Some((old, new)) = self.s.board.write_single(i, write) else {
+            return false;
+        };
+        self.s.sfx_create[0] |= new & !old;
+        self.s.sfx_destroy[0] |= old & !new;
+        self.s.scratch.changes.record(i);
+        true
     }
 
     /// A replacement that draws from the random generator: an object out
