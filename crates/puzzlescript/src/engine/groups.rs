@@ -22,9 +22,10 @@ impl Engine<'_> {
         // The board's masks change only where a group is applied: read
         // once, and again after each, rather than for every group asked.
         let mut map = self.map_words();
-        // With no loop to go back to and no group banned, the groups the
-        // masks rule out in a game of one word of each a cell are passed
-        // over in a loop of their own, at a few instructions each.
+        // While nothing has propagated (so no loop point sends the groups
+        // back) and no group is banned, the groups the masks rule out in a
+        // game of one word of each a cell are passed over in a loop of
+        // their own, at a few instructions each.
         let plain = self.game.single_word && banned.is_none();
         while g < groups.len() {
             if plain && !propagated {
@@ -40,6 +41,8 @@ impl Engine<'_> {
             let group = &groups[g];
             if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
                 && self.holds(map, group.need, &group.objects, &group.moves)
+                // Kept apart from `holds`, as with rules below: folded into
+                // it, the search took 0.46% more instructions (callgrind).
                 && self.s.board.holders.hold_all(group.need[0])
             {
                 propagated = self.apply_group(group) || propagated;
