@@ -297,8 +297,14 @@ impl<G: Game> Arena<G> {
 /// slots, at most four fifths full (the search rebuilds it from its arena,
 /// twice the size, when it gets there; when its budget has no room for
 /// that, the table fills on to seven eighths, and then takes no more
-/// states), with a bitset saying which slots are used (small enough to
-/// stay in cache, so only the slot compare touches main memory).
+/// states), with a mark per slot saying whether it is used (small enough
+/// to stay in cache, so only the slot compare touches main memory).
+///
+/// Where a slot stands for a state in the arena (a slice state), its
+/// compare is a fetch from the arena and a compare of bytes, dearer than
+/// the rest of a lookup. There a slot's mark is a byte, not a bit: 0 for
+/// unused, else 7 bits of its state's hash (a tag), and only the slots
+/// whose tag is the one sought are compared, one in 128 of the others.
 ///
 /// Hand-written rather than a general hash map for one reason: the search
 /// knows a state's successors before it looks any of them up, so it can
@@ -306,7 +312,12 @@ impl<G: Game> Arena<G> {
 /// overlap. Slots are never removed.
 pub(crate) struct Seen<S> {
     slots: Vec<S>,
+    /// A bit per slot, set where it is used; empty where `tags` is not.
     used: Vec<u64>,
+    /// A byte per slot, where slots are tagged: 0 where it is unused,
+    /// else [`Seen::tag_of`] its state's hash.
+    tags: Vec<u8>,
+    tagged: bool,
     len: usize,
     /// How many slots may be used before the table must grow.
     grow_at: usize,
@@ -315,11 +326,16 @@ pub(crate) struct Seen<S> {
 impl<S: Copy> Seen<S> {
     const MIN_SLOTS: usize = 1 << 10;
 
-    /// A table holding the start's `slot`, whose hash is `hash`.
-    pub(super) fn new((slot, hash): (S, u64), kept: &mut Kept) -> Self {
+    /// A table holding the start's `slot`, whose hash is `hash`; its
+    /// slots are `tagged` where comparing one is dear.
+    pub(super) fn new((slot, hash): (S, u64), tagged: bool, kept: &mut Kept) -> Self {
+        let (used, tags) = Self::marks(Self::MIN_SLOTS, tagged)
+            .expect("a table of the fewest slots is allocated");
         let mut seen = Seen {
             slots: vec![slot; Self::MIN_SLOTS],
-            used: vec![0; Self::MIN_SLOTS / 64],
+            used,
+            tags,
+            tagged,
             len: 0,
             grow_at: Self::MIN_SLOTS * 4 / 5,
         };
@@ -328,14 +344,28 @@ impl<S: Copy> Seen<S> {
         seen
     }
 
+    /// The unused marks of `size` slots: bits, or `tagged`, bytes.
+    fn marks(size: usize, tagged: bool) -> Result<(Vec<u64>, Vec<u8>), TryReserveError> {
+        Ok(match tagged {
+            true => (Vec::new(), fallible_vec(size, 0u8)?),
+            false => (fallible_vec(size / 64, 0u64)?, Vec::new()),
+        })
+    }
+
     /// The bytes a table of `size` slots takes.
-    fn bytes_of(size: usize) -> u64 {
-        (size * size_of::<S>() + size / 64 * size_of::<u64>()) as u64
+    fn bytes_of(&self, size: usize) -> u64 {
+        let marks = match self.tagged {
+            true => size,
+            false => size / 64 * size_of::<u64>(),
+        };
+        (size * size_of::<S>() + marks) as u64
     }
 
     /// The bytes the table has allocated.
     pub(super) fn bytes(&self) -> u64 {
-        (self.slots.capacity() * size_of::<S>() + self.used.capacity() * size_of::<u64>()) as u64
+        (self.slots.capacity() * size_of::<S>()
+            + self.used.capacity() * size_of::<u64>()
+            + self.tags.capacity()) as u64
     }
 
     fn home(&self, hash: u64) -> usize {
@@ -343,7 +373,38 @@ impl<S: Copy> Seen<S> {
         (hash >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
-    /// Asks the CPU to start fetching the slot `hash` lands on.
+    /// The mark of a used slot whose state's hash is `hash`: in a tagged
+    /// table, 7 bits of it, apart from those `home` reads (for tables of
+    /// up to 2³² slots), with the high bit set so that it is not 0.
+    #[inline]
+    fn tag_of(&self, hash: u64) -> u8 {
+        match self.tagged {
+            true => 0x80 | (hash >> 24) as u8,
+            false => 1,
+        }
+    }
+
+    /// Slot `at`'s mark: 0 if it is unused, else its state's tag (1 in a
+    /// table without tags).
+    #[inline]
+    fn mark(&self, at: usize) -> u8 {
+        match self.tagged {
+            true => self.tags[at],
+            false => (self.used[at / 64] >> (at % 64) & 1) as u8,
+        }
+    }
+
+    /// Marks slot `at` used by a state whose tag is `tag`.
+    #[inline]
+    fn set_mark(&mut self, at: usize, tag: u8) {
+        match self.tagged {
+            true => self.tags[at] = tag,
+            false => self.used[at / 64] |= 1 << (at % 64),
+        }
+    }
+
+    /// Asks the CPU to start fetching the slot `hash` lands on (and its
+    /// tag).
     #[inline]
     pub(super) fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -351,14 +412,12 @@ impl<S: Copy> Seen<S> {
         // address, and `home` is in bounds anyway.
         unsafe {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = self.slots.as_ptr().add(self.home(hash));
-            _mm_prefetch::<_MM_HINT_T0>(slot.cast());
+            let home = self.home(hash);
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(home).cast());
+            if self.tagged {
+                _mm_prefetch::<_MM_HINT_T0>(self.tags.as_ptr().add(home).cast());
+            }
         }
-    }
-
-    #[inline]
-    fn is_used(&self, slot: usize) -> bool {
-        self.used[slot / 64] >> (slot % 64) & 1 == 1
     }
 
     /// Whether a slot already there `is` the state whose hash is `hash`.
@@ -366,14 +425,15 @@ impl<S: Copy> Seen<S> {
     #[inline]
     pub(super) fn contains(&self, hash: u64, is: impl Fn(S) -> bool) -> bool {
         let mask = self.slots.len() - 1;
+        let tag = self.tag_of(hash);
         let mut at = self.home(hash);
-        while self.is_used(at) {
-            if is(self.slots[at]) {
-                return true;
+        loop {
+            match self.mark(at) {
+                0 => return false,
+                mark if mark == tag && is(self.slots[at]) => return true,
+                _ => at = (at + 1) & mask,
             }
-            at = (at + 1) & mask;
         }
-        false
     }
 
     /// Records `slot` (whose state's hash is `hash`) if there is `room`
@@ -388,18 +448,20 @@ impl<S: Copy> Seen<S> {
         room: impl FnOnce() -> bool,
     ) -> Insert {
         let mask = self.slots.len() - 1;
+        let tag = self.tag_of(hash);
         let mut at = self.home(hash);
-        while self.is_used(at) {
-            if is(self.slots[at]) {
-                return Insert::Known;
+        loop {
+            match self.mark(at) {
+                0 => break,
+                mark if mark == tag && is(self.slots[at]) => return Insert::Known,
+                _ => at = (at + 1) & mask,
             }
-            at = (at + 1) & mask;
         }
         if !room() {
             return Insert::Full;
         }
         self.slots[at] = slot;
-        self.used[at / 64] |= 1 << (at % 64);
+        self.set_mark(at, tag);
         self.len += 1;
         Insert::New
     }
@@ -428,7 +490,7 @@ impl<S: Copy> Seen<S> {
     ) -> Result<(), Grown> {
         let size = self.slots.len() * 2;
         let old = self.bytes();
-        let new = Self::bytes_of(size);
+        let new = self.bytes_of(size);
         if let Err(bound) = kept.allow(old, new, new, false) {
             let most = self.slots.len() / 8 * 7;
             if self.grow_at < most {
@@ -439,10 +501,10 @@ impl<S: Copy> Seen<S> {
         }
         let filler = self.slots[0];
         self.slots = Vec::new();
-        self.used = Vec::new();
+        (self.used, self.tags) = (Vec::new(), Vec::new());
         let made = fallible_vec(size, filler)
-            .and_then(|slots| Ok((slots, fallible_vec(size / 64, 0u64)?)));
-        let (new_slots, new_used) = match made {
+            .and_then(|slots| Ok((slots, Self::marks(size, self.tagged)?)));
+        let (new_slots, (new_used, new_tags)) = match made {
             Ok(made) => made,
             Err(_) => {
                 kept.set(old, 0, false);
@@ -450,17 +512,17 @@ impl<S: Copy> Seen<S> {
             }
         };
         self.slots = new_slots;
-        self.used = new_used;
+        (self.used, self.tags) = (new_used, new_tags);
         self.grow_at = size / 5 * 4;
         kept.set(old, self.bytes(), false);
         let mask = size - 1;
         for (slot, hash) in slots {
             let mut at = self.home(hash);
-            while self.is_used(at) {
+            while self.mark(at) != 0 {
                 at = (at + 1) & mask;
             }
             self.slots[at] = slot;
-            self.used[at / 64] |= 1 << (at % 64);
+            self.set_mark(at, self.tag_of(hash));
         }
         Ok(())
     }
@@ -670,22 +732,63 @@ mod tests {
         let insert = |seen: &mut Seen<u64>, key: u64, room: bool| {
             seen.insert(hash_of(&key), key, |slot| slot == key, || room)
         };
-        let mut kept = Kept::new(u64::MAX);
-        let mut seen = Seen::new((keys[0], hash_of(&keys[0])), &mut kept);
-        for (stored, &key) in keys.iter().enumerate().skip(1) {
-            assert_eq!(insert(&mut seen, key, true), Insert::New);
-            if seen.is_full() {
-                let slots = keys[..=stored].iter().map(|&key| (key, hash_of(&key)));
-                seen.grow(slots, &mut kept).expect("no budget to speak of");
+        for tagged in [false, true] {
+            let mut kept = Kept::new(u64::MAX);
+            let mut seen = Seen::new((keys[0], hash_of(&keys[0])), tagged, &mut kept);
+            for (stored, &key) in keys.iter().enumerate().skip(1) {
+                assert_eq!(insert(&mut seen, key, true), Insert::New);
+                if seen.is_full() {
+                    let slots = keys[..=stored].iter().map(|&key| (key, hash_of(&key)));
+                    seen.grow(slots, &mut kept).expect("no budget to speak of");
+                }
+            }
+            assert_eq!(kept.peak(), seen.bytes());
+            assert!(seen.slots.len() >= 131_072, "it grew");
+            for &key in &keys {
+                assert_eq!(insert(&mut seen, key, true), Insert::Known);
+            }
+            let fresh = u64::MAX;
+            assert_eq!(insert(&mut seen, fresh, false), Insert::Full);
+            assert_eq!(insert(&mut seen, fresh, true), Insert::New);
+        }
+    }
+
+    /// A tagged table compares a slot with the state sought only where
+    /// their tags agree: about once per lookup of a state it holds, and
+    /// nearly never for one it does not; a table without tags compares
+    /// every slot on the way.
+    #[test]
+    fn a_tagged_table_compares_few_slots() {
+        let keys: Vec<u64> = (0..50_000u64).map(|i| i.wrapping_mul(0xD6E8_FEB8_6659_FD93)).collect();
+        for tagged in [false, true] {
+            let mut kept = Kept::new(u64::MAX);
+            let mut seen = Seen::new((keys[0], hash_of(&keys[0])), tagged, &mut kept);
+            for (stored, &key) in keys.iter().enumerate().skip(1) {
+                seen.insert(hash_of(&key), key, |slot| slot == key, || true);
+                if seen.is_full() {
+                    let slots = keys[..=stored].iter().map(|&key| (key, hash_of(&key)));
+                    seen.grow(slots, &mut kept).expect("no budget to speak of");
+                }
+            }
+            let compares = std::cell::Cell::new(0);
+            let mut count = |key: u64| {
+                seen.contains(hash_of(&key), |slot| {
+                    compares.set(compares.get() + 1);
+                    slot == key
+                })
+            };
+            assert!(keys.iter().all(|&key| count(key)));
+            let held = compares.replace(0);
+            let absent = (0..50_000u64).map(|i| !i).filter(|&key| !count(key)).count();
+            let missed = compares.get();
+            assert_eq!(absent, 50_000);
+            if tagged {
+                assert!(held < keys.len() * 102 / 100, "{held} compares for held keys");
+                assert!(missed < absent / 10, "{missed} compares for absent keys");
+            } else {
+                assert!(held > keys.len() * 11 / 10, "{held} compares for held keys");
+                assert!(missed > absent, "{missed} compares for absent keys");
             }
         }
-        assert_eq!(kept.peak(), seen.bytes());
-        assert!(seen.slots.len() >= 131_072, "it grew");
-        for &key in &keys {
-            assert_eq!(insert(&mut seen, key, true), Insert::Known);
-        }
-        let fresh = u64::MAX;
-        assert_eq!(insert(&mut seen, fresh, false), Insert::Full);
-        assert_eq!(insert(&mut seen, fresh, true), Insert::New);
     }
 }

@@ -80,7 +80,7 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     }
 
     let first = arena.slots(game).next().expect("the start is stored");
-    let mut seen = Seen::new(first, &mut kept);
+    let mut seen = Seen::new(first, StoreOf::<G>::TAGGED, &mut kept);
     let chunk = chunk_of::<G>();
     let per_round = (ROUND / chunk).max(1);
     // One lane per chunk of a round, reused round after round: lane `j`

@@ -57,6 +57,12 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
     /// The id of the state a slot stands for.
     fn slot_id<K: Key>(&self, slot: Self::Slot<K>) -> Self::Id<'_, K>;
 
+    /// Whether a slot stands for a state kept in this store, so that
+    /// comparing it is a fetch from memory: then a visited table keeps a
+    /// few bits of each slot's hash too, and compares only the slots whose
+    /// bits are those sought.
+    const TAGGED: bool;
+
     /// What stands for a state held for a moment (BFS's successors, before
     /// they are looked up): the state itself when it is `Copy`, else its
     /// number in a store kept for the purpose.
@@ -116,6 +122,7 @@ impl<T: Key> Store<T> for Vec<T> {
     where
         T: 'a;
     type Slot<K: Key> = K;
+    const TAGGED: bool = false;
 
     #[inline]
     fn id<'a, K: Key>(key: K, _: &'a T) -> K
@@ -280,6 +287,7 @@ impl<T: Key> Store<[T]> for Slices<T> {
     where
         T: 'a;
     type Slot<K: Key> = u32;
+    const TAGGED: bool = true;
 
     #[inline]
     fn id<'a, K: Key>(_: K, state: &'a [T]) -> &'a [T]
