@@ -153,6 +153,25 @@ impl Board {
         span(&self.movements, i, sm)
     }
 
+    /// The cells that hold a movement, in cell order, into `into`; the
+    /// columns whose masks hold none are passed over. `SM` words of
+    /// movements a cell (0: as the game has), so that the common games'
+    /// test of a cell is one word's.
+    #[inline]
+    pub(super) fn moving_cells<const SM: usize>(&self, into: &mut Vec<usize>) {
+        let sm = words::<SM>(self.stride_mov);
+        for x in 0..self.width {
+            if bits::is_zero(span(&self.col_moves, x, sm)) {
+                continue;
+            }
+            for i in self.index(x, 0)..self.index(x + 1, 0) {
+                if !bits::is_zero(self.moves_of::<SM>(i)) {
+                    into.push(i);
+                }
+            }
+        }
+    }
+
     /// The masks of the board's rows (`horizontal`) or of its columns.
     #[inline(always)]
     pub(super) fn lines(&self, horizontal: bool) -> Lines<'_> {
@@ -173,12 +192,6 @@ impl Board {
     #[inline(always)]
     pub(super) fn col_objects(&self, x: usize) -> &[u32] {
         span(&self.col_objects, x, self.stride_obj)
-    }
-
-    /// Column `x`'s mask of movements.
-    #[inline(always)]
-    pub(super) fn col_moves(&self, x: usize) -> &[u32] {
-        span(&self.col_moves, x, self.stride_mov)
     }
 
     /// Cell `i`'s rigid bookkeeping: its groups and its applied layers.

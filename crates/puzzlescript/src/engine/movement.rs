@@ -127,15 +127,10 @@ impl Engine<'_> {
         moving.clear();
         let b = &self.s.board;
         if !bits::is_zero(&b.map_moves) {
-            for x in 0..b.width {
-                if bits::is_zero(b.col_moves(x)) {
-                    continue;
-                }
-                for i in b.index(x, 0)..b.index(x + 1, 0) {
-                    if !bits::is_zero(b.moves(i)) {
-                        moving.push(i);
-                    }
-                }
+            match game.stride_mov {
+                1 => b.moving_cells::<1>(&mut moving),
+                2 => b.moving_cells::<2>(&mut moving),
+                _ => b.moving_cells::<0>(&mut moving),
             }
         }
         let mut moved = !moving.is_empty();
@@ -155,8 +150,15 @@ impl Engine<'_> {
         if !game.rigid && !self.s.mode.records() {
             // Nothing to book and no sound to play: the movements left
             // are only cleared.
-            for &i in &moving {
-                self.s.board.moves_mut(i).fill(0);
+            let b = &mut self.s.board;
+            if game.stride_mov == 1 {
+                for &i in &moving {
+                    b.movements[i] = 0;
+                }
+            } else {
+                for &i in &moving {
+                    b.moves_mut(i).fill(0);
+                }
             }
             self.s.scratch.moving = moving;
             return false;
