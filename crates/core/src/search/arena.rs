@@ -329,8 +329,8 @@ impl<S: Copy> Seen<S> {
     /// A table holding the start's `slot`, whose hash is `hash`; its
     /// slots are `tagged` where comparing one is dear.
     pub(super) fn new((slot, hash): (S, u64), tagged: bool, kept: &mut Kept) -> Self {
-        let (used, tags) = Self::marks(Self::MIN_SLOTS, tagged)
-            .expect("a table of the fewest slots is allocated");
+        let (used, tags) =
+            Self::marks(Self::MIN_SLOTS, tagged).expect("a table of the fewest slots is allocated");
         let mut seen = Seen {
             slots: vec![slot; Self::MIN_SLOTS],
             used,
@@ -759,7 +759,9 @@ mod tests {
     /// every slot on the way.
     #[test]
     fn a_tagged_table_compares_few_slots() {
-        let keys: Vec<u64> = (0..50_000u64).map(|i| i.wrapping_mul(0xD6E8_FEB8_6659_FD93)).collect();
+        let keys: Vec<u64> = (0..50_000u64)
+            .map(|i| i.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+            .collect();
         for tagged in [false, true] {
             let mut kept = Kept::new(u64::MAX);
             let mut seen = Seen::new((keys[0], hash_of(&keys[0])), tagged, &mut kept);
@@ -771,7 +773,7 @@ mod tests {
                 }
             }
             let compares = std::cell::Cell::new(0);
-            let mut count = |key: u64| {
+            let count = |key: u64| {
                 seen.contains(hash_of(&key), |slot| {
                     compares.set(compares.get() + 1);
                     slot == key
@@ -779,11 +781,17 @@ mod tests {
             };
             assert!(keys.iter().all(|&key| count(key)));
             let held = compares.replace(0);
-            let absent = (0..50_000u64).map(|i| !i).filter(|&key| !count(key)).count();
+            let absent = (0..50_000u64)
+                .map(|i| !i)
+                .filter(|&key| !count(key))
+                .count();
             let missed = compares.get();
             assert_eq!(absent, 50_000);
             if tagged {
-                assert!(held < keys.len() * 102 / 100, "{held} compares for held keys");
+                assert!(
+                    held < keys.len() * 102 / 100,
+                    "{held} compares for held keys"
+                );
                 assert!(missed < absent / 10, "{missed} compares for absent keys");
             } else {
                 assert!(held > keys.len() * 11 / 10, "{held} compares for held keys");
