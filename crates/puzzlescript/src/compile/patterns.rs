@@ -101,6 +101,13 @@ pub(crate) struct Rule {
     /// The number of the rule's first row among all rules' rows (the
     /// engine keeps each row's matches between scans under it).
     pub(crate) first_row: usize,
+    /// For a rule of one row without ellipses nor rigid body, whose cells
+    /// neither test nor set movements nor draw at random: the movement
+    /// bits its writes clear (first words). Where the board holds none of
+    /// them, whether a match writes anything is told by its objects alone,
+    /// and the engine passes over the matches that write nothing
+    /// (`engine/dormant.rs`). `None` for any other rule.
+    pub(crate) plain_clears: Option<u32>,
 }
 
 pub(crate) fn dir_mask(dir: &str) -> u32 {
@@ -416,8 +423,6 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
         }
         out.push(Rule {
             direction,
-            rows,
-            ellipses,
             has_replacements: !raw.rhs.is_empty(),
             line: raw.line,
             group: raw.group,
@@ -436,9 +441,36 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             moves: all_moves.into_boxed_slice(),
             discard,
             first_row: 0,
+            plain_clears: plain_clears(&rows, &ellipses, raw.rigid, !raw.rhs.is_empty()),
+            rows,
+            ellipses,
         });
     }
     out
+}
+
+/// [`Rule::plain_clears`] for a rule of these rows.
+fn plain_clears(rows: &[Vec<Slot>], ellipses: &[usize], rigid: bool, writes: bool) -> Option<u32> {
+    let ([row], [0]) = (rows, ellipses) else {
+        return None;
+    };
+    if rigid || !writes {
+        return None;
+    }
+    let mut clears = 0;
+    for slot in row {
+        let Slot::Cell(p) = slot else { return None };
+        if p.tests_moves {
+            return None;
+        }
+        if let Some(rep) = &p.replace {
+            if rep.random || rep.first[3] != 0 {
+                return None;
+            }
+            clears |= rep.first[2];
+        }
+    }
+    Some(clears)
 }
 
 /// Drops the rules that can never fire (two objects of one layer in one

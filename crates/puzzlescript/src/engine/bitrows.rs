@@ -134,7 +134,7 @@ impl Engine<'_> {
 /// requires, none it forbids, one of each of its properties (one word of
 /// objects a cell). Bits past the board's last cell may be set.
 #[inline(always)]
-fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
+pub(super) fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
     let known = holders.known();
     let present = p.present[0];
     if present & !known != 0 {
@@ -177,7 +177,7 @@ fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
 /// Word `w` of `cells` moved `by` cells down: bit `i` of the result is bit
 /// `i + by` of `cells` (0 off its words).
 #[inline(always)]
-fn shifted<const W: usize>(cells: &[u64; W], by: isize, w: usize) -> u64 {
+pub(super) fn shifted<const W: usize>(cells: &[u64; W], by: isize, w: usize) -> u64 {
     let word = |k: isize| {
         if k >= 0 && (k as usize) < W {
             cells[k as usize]

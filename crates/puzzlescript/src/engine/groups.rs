@@ -151,6 +151,16 @@ impl Engine<'_> {
     /// Applies a rule of a group being applied at every match, one whose
     /// needs the board's masks hold.
     fn try_apply(&mut self, rule: &Rule, rigid_index: u32) -> bool {
+        // A plain row's matches that would write nothing are passed over
+        // (`dormant.rs`); the rule counts as matched all the same.
+        if self.passes_dormant(rule) {
+            let Some(result) = self.apply_waking(rule) else {
+                return false;
+            };
+            self.note_fired(rule, result);
+            self.queue_commands(rule);
+            return result;
+        }
         let mut found = std::mem::take(&mut self.s.scratch.matches);
         // Rows matched by bits keep nothing between passes.
         let matched = if self.rules_by_bits(rule) {

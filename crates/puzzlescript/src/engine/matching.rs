@@ -383,7 +383,7 @@ impl Engine<'_> {
     /// The starts that keep a row of `len` cells (its ellipses' gaps
     /// aside) on the board, scanning in `direction`.
     #[inline(always)]
-    fn starts(&self, direction: u32, len: usize) -> Starts {
+    pub(super) fn starts(&self, direction: u32, len: usize) -> Starts {
         let b = &self.s.board;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, b.width, 0, b.height);
         match direction {

@@ -18,6 +18,8 @@
 //!   specialised for the game's words a cell.
 //! * `bitrows.rs`: a rule row matched over the whole board at once, by
 //!   bit operations on the holders, where the game and board allow.
+//! * `dormant.rs`: a plain rule's matches that would write nothing passed
+//!   over, unless an earlier match's write wakes them.
 //! * `rescan.rs`: a group's later passes bring its rules' matches up to
 //!   date from the cells changed since, rather than scan again.
 //! * `holders.rs`: per object, the cells that hold it (games of one word
@@ -47,6 +49,7 @@ macro_rules! by_strides {
 
 mod bitrows;
 mod board;
+mod dormant;
 mod groups;
 mod holders;
 mod matching;
@@ -315,4 +318,10 @@ struct Scratchpad {
     /// Rule rows are matched cell by cell even where `bitrows.rs` could
     /// match them (set by the tests that hold the two to each other).
     cell_by_cell: bool,
+    /// Every match of a rule is visited, even those `dormant.rs` passes
+    /// over (set by the tests that hold the two to each other).
+    visit_dormant: bool,
+    /// The dormant matches passed over and woken, for those tests.
+    #[cfg(test)]
+    dormancy: dormant::Dormancy,
 }

@@ -136,6 +136,12 @@ impl Changes {
         self.on = false;
     }
 
+    /// Whether changes are being recorded (a group is being applied).
+    #[inline]
+    pub(super) fn recording(&self) -> bool {
+        self.on
+    }
+
     /// Records a change of `cell`, while recording.
     #[inline]
     pub(super) fn record(&mut self, cell: usize) {
