@@ -99,6 +99,9 @@ impl Engine<'_> {
     /// Moves what can move in cell `i`, layer by layer, and clears the
     /// movements that went; true if one did.
     fn reposition_cell(&mut self, i: usize) -> bool {
+        if self.game.stride_mov == 1 {
+            return self.reposition_cell_single(i);
+        }
         if bits::is_zero(self.s.board.moves(i)) {
             return false;
         }
@@ -107,6 +110,30 @@ impl Engine<'_> {
             let field = bits::field(self.s.board.moves(i), layer);
             if field != 0 && self.reposition_on_layer(i, layer, field) {
                 bits::clear_field(self.s.board.moves_mut(i), field, layer);
+                moved = true;
+            }
+        }
+        self.s.board.widen_moves(i);
+        moved
+    }
+
+    /// [`Engine::reposition_cell`] in a game of one word of movements a
+    /// cell: only the layers whose field is set are visited, in order.
+    #[inline]
+    fn reposition_cell_single(&mut self, i: usize) -> bool {
+        let mut left = self.s.board.movements[i];
+        if left == 0 {
+            return false;
+        }
+        let mut moved = false;
+        while left != 0 {
+            let layer = left.trailing_zeros() as usize / bits::FIELD_BITS;
+            let shift = layer * bits::FIELD_BITS;
+            left &= !(bits::FIELD << shift);
+            // Read again: an earlier layer's move clears only its own field.
+            let field = self.s.board.movements[i] >> shift & bits::FIELD;
+            if field != 0 && self.reposition_on_layer(i, layer, field) {
+                self.s.board.movements[i] &= !(field << shift);
                 moved = true;
             }
         }
