@@ -41,10 +41,21 @@ impl Engine<'_> {
 
     /// Gives the players' objects in cell `i` the input's movement `dir`.
     pub(super) fn move_entities(&mut self, i: usize, dir: u32) {
+        let game = self.game;
         let b = &mut self.s.board;
-        let (cell, mv) = b.cell_and_moves_mut(i);
-        for id in bits::ones(cell).filter(|&id| bits::has(&self.game.player, id)) {
-            bits::or_field(mv, dir, self.game.layer_of_id[id]);
+        if game.single_word {
+            // Only the player's objects there, a word of each a cell.
+            let mut ids = b.objects[i] & game.player[0];
+            while ids != 0 {
+                let id = ids.trailing_zeros() as usize;
+                ids &= ids - 1;
+                b.movements[i] |= dir << (bits::FIELD_BITS * game.layer_of_id[id]);
+            }
+        } else {
+            let (cell, mv) = b.cell_and_moves_mut(i);
+            for id in bits::ones(cell).filter(|&id| bits::has(&game.player, id)) {
+                bits::or_field(mv, dir, game.layer_of_id[id]);
+            }
         }
         b.widen_moves(i);
     }
