@@ -209,7 +209,12 @@ impl Level {
         scratch.writer.clear();
         let status = if engine.won() { WON } else { PLAYING };
         scratch.writer.put(u64::from(status), 2);
-        self.packing.pack(&engine.board().objects, scratch);
+        let holding = engine
+            .board()
+            .holding()
+            .map(|(bits, words)| pack::Holding { bits, words });
+        self.packing
+            .pack_from(&engine.board().objects, holding, scratch);
         if self.checkpoints {
             self.packing.pack(engine.restart_target(), scratch);
         }
@@ -773,5 +778,59 @@ impl CoreGame for Explore {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Move>, NotationError> {
         self.0.parse_moves(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::Level;
+    use crate::engine::{Engine, Mode, games, random_input, walk};
+    use crate::pack::{Holding, Scratch};
+
+    /// Every level of every game played from random inputs: after every
+    /// turn, the board packed from the engine's bitmaps of each object's
+    /// cells is the bits the scan of every cell packs it to, and most
+    /// boards of one word a cell were packed from them.
+    #[test]
+    fn boards_pack_from_the_holders_to_the_bits_the_scan_writes() {
+        let (mut boards, mut held) = (0, 0);
+        let (mut from, mut scanned) = (Scratch::default(), Scratch::default());
+        for text in games() {
+            let Ok((game, _)) = crate::load(&text) else {
+                continue;
+            };
+            let game = Arc::new(game);
+            for index in 0..game.levels().len() {
+                let (Some(level), Some(mut engine)) = (
+                    Level::new(Arc::clone(&game), index, "pack"),
+                    Engine::load(&game, index, "pack", Mode::Solver),
+                ) else {
+                    continue;
+                };
+                let mut rng = 0x2545_f491_4f6c_dd1du64 ^ index as u64;
+                for turn in 0..200 {
+                    walk(&mut engine, random_input(&mut rng), turn, 50);
+                    let board = engine.board();
+                    let holding = board.holding().map(|(bits, words)| Holding { bits, words });
+                    boards += 1;
+                    held += usize::from(level.packing.packs_from(holding));
+                    let bytes =
+                        [(&mut from, holding), (&mut scanned, None)].map(|(scratch, holding)| {
+                            scratch.writer.clear();
+                            level.packing.pack_from(&board.objects, holding, scratch);
+                            let mut bytes = Vec::new();
+                            scratch.writer.bytes_into(&mut bytes, 0);
+                            bytes
+                        });
+                    assert_eq!(bytes[0], bytes[1], "level {index}, turn {turn}");
+                }
+            }
+        }
+        assert!(
+            held > 5000,
+            "{held} of {boards} boards packed from the holders"
+        );
     }
 }

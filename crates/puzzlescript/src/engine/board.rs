@@ -104,6 +104,15 @@ impl Board {
         (i / self.height, i % self.height)
     }
 
+    /// The cells that hold each object, where the engine keeps them up to
+    /// date (a game of one word of objects a cell) and they tell the board
+    /// as it is: `words` words an object (bit `i % 64` of word `i / 64`:
+    /// cell `i`), object `id` from word `id * words`; and `words`.
+    #[inline]
+    pub(crate) fn holding(&self) -> Option<(&[u64], usize)> {
+        self.holders.all().map(|bits| (bits, self.holders.words()))
+    }
+
     /// Cell `i`'s objects.
     #[inline(always)]
     pub fn cell(&self, i: usize) -> &[u32] {

@@ -49,6 +49,13 @@ impl Holders {
         self.valid
     }
 
+    /// Every object's cells (`words` words an object, object `id` from
+    /// word `id * words`), if they tell the board as it is.
+    #[inline]
+    pub(super) fn all(&self) -> Option<&[u64]> {
+        (self.valid && !self.bits.is_empty()).then_some(&self.bits[..])
+    }
+
     /// The board was replaced as a whole.
     #[inline]
     pub(super) fn invalidate(&mut self) {
@@ -210,7 +217,7 @@ pub(super) mod tests {
 
     /// The fixture games, and the example games where `PUZZLESCRIPT_GAMES`
     /// names their folder.
-    pub(in crate::engine) fn games() -> Vec<String> {
+    pub(crate) fn games() -> Vec<String> {
         let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzlescript");
         let mut dirs = vec![std::path::PathBuf::from(fixtures)];
         dirs.extend(std::env::var_os("PUZZLESCRIPT_GAMES").map(Into::into));
@@ -232,7 +239,7 @@ pub(super) mod tests {
     }
 
     /// The next number of a xorshift stream: the random walks' inputs.
-    pub(in crate::engine) fn next(rng: &mut u64) -> u64 {
+    pub(crate) fn next(rng: &mut u64) -> u64 {
         *rng ^= *rng << 13;
         *rng ^= *rng >> 7;
         *rng ^= *rng << 17;
@@ -240,7 +247,7 @@ pub(super) mod tests {
     }
 
     /// One input of a random walk, drawn from `rng`.
-    pub(in crate::engine) fn random_input(rng: &mut u64) -> Input {
+    pub(crate) fn random_input(rng: &mut u64) -> Input {
         [
             Input::Up,
             Input::Down,
@@ -252,12 +259,7 @@ pub(super) mod tests {
 
     /// Plays `input` as turn `turn` of a walk that restarts the level when
     /// it is won or every `restart_every` turns, with its again turns.
-    pub(in crate::engine) fn walk(
-        engine: &mut Engine,
-        input: Input,
-        turn: usize,
-        restart_every: usize,
-    ) {
+    pub(crate) fn walk(engine: &mut Engine, input: Input, turn: usize, restart_every: usize) {
         if engine.won() || turn % restart_every == restart_every - 1 {
             engine.set_board(|_, _| {});
             engine.restart();

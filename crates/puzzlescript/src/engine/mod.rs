@@ -61,6 +61,10 @@ mod win;
 mod write;
 
 pub use board::Board;
+/// Random walks over the fixture and example games, for tests beyond the
+/// engine's own.
+#[cfg(test)]
+pub(crate) use holders::tests::{games, random_input, walk};
 
 use crate::bits;
 use crate::command::Commands;

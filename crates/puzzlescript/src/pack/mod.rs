@@ -32,6 +32,12 @@
 //! from the start, cell by cell, behind a flag bit. Which form a board
 //! takes is a function of the board, so equal boards pack to equal bits and
 //! a packed state stays its own key.
+//!
+//! A board is packed either from its cells (a scan that notes the few
+//! cells that need it, then the lists sorted) or, where the engine keeps
+//! each object's cells as a bitmap and the level has one word a cell,
+//! from those bitmaps ([`Packing::pack_from`]): a list's cells in
+//! increasing order are its bitmap's set bits. Both write the same bits.
 
 mod stream;
 
@@ -78,6 +84,61 @@ pub(crate) struct Packing {
     /// needs noting exactly when `(cell ^ start) & watch` or `cell &
     /// noted` is not zero. Empty otherwise.
     watch: Vec<u32>,
+    /// What packing from the engine's bitmaps of each object's cells needs
+    /// ([`Packing::pack_from`]): for a level of one word a cell with
+    /// `watch`, else `None`.
+    held: Option<Held>,
+}
+
+/// The cells that hold each object, as the engine keeps them for a board
+/// of one word a cell: `words` words an object (bit `i % 64` of word
+/// `i / 64`: cell `i`), object `id` (bit `id` of a cell's word) from word
+/// `id * words`, for every object the game has. A cell holds no bit
+/// beyond those objects.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Holding<'a> {
+    pub(crate) bits: &'a [u64],
+    pub(crate) words: usize,
+}
+
+/// A list's cells are words `at..at + words` of `(bits ^ xor) & keep`
+/// ([`Held`]).
+#[derive(Clone, Copy, Debug)]
+struct HeldList {
+    at: u32,
+    universe: u32,
+}
+
+/// The start as bitmaps of each object's cells, and what a board's
+/// bitmaps must keep for its codes to tell it.
+///
+/// Why: a board's lists are its bitmaps' set bits, in increasing order,
+/// and the cells a scan would note are those bits, so a board packs from
+/// a few words an object rather than a test of every cell and a sort.
+#[derive(Clone, Debug)]
+struct Held {
+    /// Words an object.
+    words: usize,
+    /// The start's cells holding each of the 32 objects of a word, laid
+    /// out as [`Holding::bits`].
+    start: Vec<u64>,
+    /// Words of the bitmaps (as indices into them, increasing) where a
+    /// board must hold what the start holds under a mask: every cell for
+    /// an object not carried, and the cells where an object never
+    /// changing fills a moving object's layer. `check` cell by cell.
+    guards: Vec<(usize, u64)>,
+    /// Each list ([`Packing::lists`]), as where its cells are found.
+    lists: Vec<HeldList>,
+    /// Laid out as [`Holding::bits`], up to the last object a list tells:
+    /// a list's cells are `(bits ^ xor) & keep`. `xor` is the start's
+    /// bitmap for a list of changes, else zero; `keep` is every cell, but
+    /// the sites ([`Packing::sites`]) for an object a spot tells there,
+    /// and none for an object no list tells.
+    xor: Vec<u64>,
+    keep: Vec<u64>,
+    /// Words the bitmaps must have: up to the last object a list or a
+    /// field tells.
+    needed: usize,
 }
 
 /// The cells a layer's moving objects can be in, numbered.
@@ -162,6 +223,10 @@ pub(crate) struct Scratch {
     found: Vec<Entry>,
     counts: Vec<u32>,
     sorted: Vec<Entry>,
+    /// Packing from bitmaps ([`Packing::pack_held`]): every list's cells,
+    /// and one list's slots.
+    cells: Vec<u64>,
+    slots: Vec<u32>,
 }
 
 /// A list's entry: the list (high half) and a slot of its universe (low
@@ -214,6 +279,7 @@ impl Packing {
             list_of_bit: vec![[u16::MAX; 32]; stride],
             noted: moving.clone(),
             watch: Vec::new(),
+            held: None,
         };
         for cell in start.chunks(stride) {
             for (w, &bits) in cell.iter().enumerate() {
@@ -279,8 +345,80 @@ impl Packing {
             p.watch = (0..start.len())
                 .map(|i| p.check[i] | p.flip_bits[i % stride])
                 .collect();
+            if stride == 1 {
+                p.held = Some(p.held());
+            }
         }
         p
+    }
+
+    /// [`Held`] for a level of one word a cell whose `expect` is the
+    /// start's bits under `check`.
+    fn held(&self) -> Held {
+        let cells = self.start.len();
+        let words = cells.div_ceil(64);
+        let mut start = vec![0u64; 32 * words];
+        let mut guard = vec![0u64; 32 * words];
+        let mut sites = vec![0u64; words];
+        for (c, (&v, &check)) in self.start.iter().zip(&self.check).enumerate() {
+            let (k, bit) = (c / 64, 1u64 << (c % 64));
+            for id in ones(v) {
+                start[id as usize * words + k] |= bit;
+            }
+            for id in ones(check) {
+                guard[id as usize * words + k] |= bit;
+            }
+        }
+        if let Some(s) = &self.sites {
+            for &c in &s.cell_of {
+                sites[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let spotted = self.spots.iter().fold(0, |all, spot| all | spot.mask);
+        let last = self.lists.iter().map(|list| list.bit as usize + 1).max();
+        let mut xor = vec![0; last.unwrap_or(0) * words];
+        let mut keep = xor.clone();
+        for list in &self.lists {
+            let at = list.bit as usize * words;
+            for k in 0..words {
+                keep[at + k] = u64::MAX;
+                if list.flipped {
+                    xor[at + k] = start[at + k];
+                    if spotted >> list.bit & 1 == 1 {
+                        keep[at + k] = !sites[k];
+                    }
+                }
+            }
+        }
+        let lists = self
+            .lists
+            .iter()
+            .map(|list| HeldList {
+                at: (list.bit as usize * words) as u32,
+                universe: list.universe as u32,
+            })
+            .collect();
+        Held {
+            words,
+            start,
+            guards: guard
+                .iter()
+                .enumerate()
+                .filter(|&(_, &mask)| mask != 0)
+                .map(|(i, &mask)| (i, mask))
+                .collect(),
+            lists,
+            xor,
+            keep,
+            needed: self
+                .lists
+                .iter()
+                .map(|list| list.bit)
+                .chain(self.fields.iter().flat_map(|f| ones(f.mask)))
+                .map(|id| (id as usize + 1) * words)
+                .max()
+                .unwrap_or(0),
+        }
     }
 
     /// Tells the objects that may appear (`appearing`, of those that do
@@ -413,9 +551,20 @@ impl Packing {
 
     /// Appends `board` packed to the writer.
     pub(crate) fn pack(&self, board: &[u32], scratch: &mut Scratch) {
+        self.pack_from(board, None, scratch);
+    }
+
+    /// [`Packing::pack`], told the cells that hold each object where the
+    /// caller knows them (`holding`, of `board`): the same bits, from the
+    /// bitmaps where the level allows, else from the cells.
+    pub(crate) fn pack_from(&self, board: &[u32], holding: Option<Holding>, scratch: &mut Scratch) {
         let begin = scratch.writer.position();
         scratch.writer.put(CODED, 1);
-        if !self.pack_coded(board, scratch) {
+        let coded = match self.held_for(holding) {
+            Some((held, bits)) => self.pack_held(board, bits, held, scratch),
+            None => self.pack_coded(board, scratch),
+        };
+        if !coded {
             scratch.writer.truncate(begin);
             scratch.writer.put(DIFFERENCES, 1);
             self.pack_differences(board, &mut scratch.writer);
@@ -494,6 +643,146 @@ impl Packing {
         }
         writer.ones((self.lists.len() - written) as u32);
         true
+    }
+
+    /// Whether [`Packing::pack_from`] packs from `holding` rather than
+    /// from the cells.
+    #[cfg(test)]
+    pub(crate) fn packs_from(&self, holding: Option<Holding>) -> bool {
+        self.held_for(holding).is_some()
+    }
+
+    /// What [`Packing::pack_from`] packs from `holding` with, if it can:
+    /// what it needs of the start, and the bitmaps themselves.
+    fn held_for<'a>(&self, holding: Option<Holding<'a>>) -> Option<(&Held, &'a [u64])> {
+        let (held, holding) = (self.held.as_ref()?, holding?);
+        (holding.words == held.words && holding.bits.len() >= held.needed)
+            .then_some((held, holding.bits))
+    }
+
+    /// [`Packing::pack_coded`] from `bits`, the cells holding each object
+    /// of `board` ([`Holding`]): what a scan of every cell would note, read
+    /// from the objects' bitmaps, each list's cells in increasing order as
+    /// its bitmap's set bits. False where the codes cannot tell the board.
+    fn pack_held(&self, board: &[u32], bits: &[u64], held: &Held, scratch: &mut Scratch) -> bool {
+        let w = held.words;
+        let Scratch {
+            writer,
+            cells,
+            slots,
+            ..
+        } = scratch;
+        // The objects no code tells are as they started (the check); a
+        // guard past the bitmaps is an object the game does not have.
+        for &(i, mask) in &held.guards {
+            let Some(&now) = bits.get(i) else {
+                break;
+            };
+            if (now ^ held.start[i]) & mask != 0 {
+                return false;
+            }
+        }
+        let base = writer.skip(self.field_bits);
+        for f in &self.fields {
+            let slot_of = &self.universes[f.universe].slot_of;
+            for k in 0..w {
+                let mut taken = 0u64;
+                for id in ones(f.mask) {
+                    let mut cells = bits[id as usize * w + k];
+                    if taken & cells != 0 {
+                        // Two objects of one layer: the field cannot say.
+                        return false;
+                    }
+                    taken |= cells;
+                    let value = u64::from(f.value_of_bit[id as usize]);
+                    while cells != 0 {
+                        let c = k * 64 + cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        let slot = slot_of[c] as usize;
+                        writer.put_at(base + f.offset + slot * f.width as usize, value, f.width);
+                    }
+                }
+            }
+        }
+        if let Some(sites) = &self.sites {
+            // A few cells: told as the scan tells them.
+            for (site, &c) in sites.cell_of.iter().enumerate() {
+                let v = board[c as usize];
+                let flipped = (v ^ self.start[c as usize]) & self.flip_bits[0];
+                for spot in &self.spots {
+                    if flipped & spot.mask == 0 {
+                        continue;
+                    }
+                    let x = v & spot.mask;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return false;
+                    }
+                    let value = if x == 0 {
+                        1
+                    } else {
+                        1 + spot.value_of_bit[x.trailing_zeros() as usize]
+                    };
+                    writer.put_at(
+                        base + spot.offset + site * spot.width as usize,
+                        u64::from(value),
+                        spot.width,
+                    );
+                }
+            }
+        }
+        // Every list's cells at once, in one pass over the bitmaps (a few
+        // vector instructions a word): `(now ^ xor) & keep`.
+        let n = held.xor.len();
+        cells.clear();
+        cells.extend(
+            bits[..n]
+                .iter()
+                .zip(&held.xor)
+                .zip(&held.keep)
+                .map(|((&now, &xor), &keep)| (now ^ xor) & keep),
+        );
+        match w {
+            1 => self.write_held_lists::<1>(held, cells, slots, writer),
+            2 => self.write_held_lists::<2>(held, cells, slots, writer),
+            _ => self.write_held_lists::<0>(held, cells, slots, writer),
+        }
+        true
+    }
+
+    /// The lists of [`Packing::pack_held`], whose cells are `cells`, `W`
+    /// words an object (0: any, `held.words`).
+    #[inline(always)]
+    fn write_held_lists<const W: usize>(
+        &self,
+        held: &Held,
+        cells: &[u64],
+        slots: &mut Vec<u32>,
+        writer: &mut Writer,
+    ) {
+        let w = if W > 0 { W } else { held.words };
+        let mut written = 0;
+        for (i, list) in held.lists.iter().enumerate() {
+            let at = list.at as usize;
+            let words = &cells[at..at + w];
+            // Most lists are empty: told by an OR of a word or two.
+            if words.iter().fold(0, |any, &x| any | x) == 0 {
+                continue;
+            }
+            let universe = &self.universes[list.universe as usize];
+            slots.clear();
+            for (k, &x) in words.iter().enumerate() {
+                let mut x = x;
+                while x != 0 {
+                    slots.push(universe.slot_of[k * 64 + x.trailing_zeros() as usize]);
+                    x &= x - 1;
+                }
+            }
+            writer.ones((i - written) as u32);
+            writer.gamma(slots.len() as u64);
+            writer.positions(slots.iter().copied(), universe.codes[slots.len()]);
+            written = i + 1;
+        }
+        writer.ones((self.lists.len() - written) as u32);
     }
 
     /// [`Packing::pack_coded`]'s scan of a board of one word a cell, the
@@ -787,7 +1076,7 @@ fn ones(mask: u32) -> impl Iterator<Item = u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Packing, Scratch};
+    use super::{Holding, Packing, Scratch};
 
     // One word a cell. Objects: 0 background, 1 wall, 2 player, 3 crate,
     // 4 target, 5 door (appears and disappears where it is). Layers:
@@ -946,6 +1235,62 @@ mod tests {
         for board in boards(&start) {
             assert_eq!(pack(&watched, &board), pack(&full, &board));
         }
+    }
+
+    /// `board`'s cells holding each of its 6 objects, as the engine keeps
+    /// them.
+    fn bitmaps(board: &[u32]) -> Vec<u64> {
+        let words = board.len().div_ceil(64);
+        let mut bits = vec![0; 6 * words];
+        for (c, &v) in board.iter().enumerate() {
+            for id in 0..6 {
+                if v >> id & 1 == 1 {
+                    bits[id * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        bits
+    }
+
+    /// The room, and one so full of crates that they take a field.
+    fn rooms() -> Vec<Vec<u32>> {
+        let mut crowded = room();
+        for c in (26..118).filter(|c| c % 3 == 0) {
+            if crowded[c] & (WALL | PLAYER) == 0 {
+                crowded[c] |= CRATE;
+            }
+        }
+        vec![room(), crowded]
+    }
+
+    #[test]
+    fn boards_pack_from_their_bitmaps_as_from_their_cells() {
+        let mut fields = 0;
+        for start in rooms() {
+            let p = packing(&start);
+            fields += p.fields.len();
+            for board in boards(&start) {
+                let bits = bitmaps(&board);
+                let holding = Some(Holding {
+                    bits: &bits,
+                    words: board.len().div_ceil(64),
+                });
+                assert!(p.packs_from(holding));
+                let mut scratch = Scratch::default();
+                scratch.writer.clear();
+                p.pack_from(&board, holding, &mut scratch);
+                let mut bytes = Vec::new();
+                scratch.writer.bytes_into(&mut bytes, 0);
+                assert_eq!(bytes, pack(&p, &board));
+            }
+            // Bitmaps of another board's size are not read.
+            let bits = bitmaps(&start[..64]);
+            assert!(!p.packs_from(Some(Holding {
+                bits: &bits,
+                words: 1
+            })));
+        }
+        assert!(fields > 0, "the crowded room's crates take a field");
     }
 
     #[test]
