@@ -188,6 +188,23 @@ struct Spot {
     bit_of_value: Vec<u8>,
 }
 
+impl Spot {
+    /// What a site's cell word `v` writes for this spot: 1 for none of its
+    /// objects, else 1 plus the one it holds; `None` where it holds two
+    /// (the codes cannot tell that cell).
+    #[inline]
+    fn value(&self, v: u32) -> Option<u64> {
+        let x = v & self.mask;
+        if x & x.wrapping_sub(1) != 0 {
+            return None;
+        }
+        Some(match x {
+            0 => 1,
+            _ => 1 + u64::from(self.value_of_bit[x.trailing_zeros() as usize]),
+        })
+    }
+}
+
 /// The most bits the spots may take in all, per state: less than the
 /// 32-bit end offset that a state longer than the start would cost each
 /// stored state.
@@ -713,18 +730,12 @@ impl Packing {
                     if flipped & spot.mask == 0 {
                         continue;
                     }
-                    let x = v & spot.mask;
-                    if x & x.wrapping_sub(1) != 0 {
+                    let Some(value) = spot.value(v) else {
                         return false;
-                    }
-                    let value = if x == 0 {
-                        1
-                    } else {
-                        1 + spot.value_of_bit[x.trailing_zeros() as usize]
                     };
                     writer.put_at(
                         base + spot.offset + site * spot.width as usize,
-                        u64::from(value),
+                        value,
                         spot.width,
                     );
                 }
@@ -927,18 +938,12 @@ impl Packing {
                         continue;
                     }
                     flipped &= !spot.mask;
-                    let x = v & spot.mask;
-                    if x & x.wrapping_sub(1) != 0 {
+                    let Some(value) = spot.value(v) else {
                         return false;
-                    }
-                    let value = if x == 0 {
-                        1
-                    } else {
-                        1 + spot.value_of_bit[x.trailing_zeros() as usize]
                     };
                     scratch.writer.put_at(
                         base + spot.offset + site as usize * spot.width as usize,
-                        u64::from(value),
+                        value,
                         spot.width,
                     );
                 }
