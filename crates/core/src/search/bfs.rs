@@ -267,7 +267,10 @@ fn chunk_of<G: Game>() -> usize {
 type Probe<G> = (usize, Held<G>, <G as Game>::Key, u64);
 
 /// One chunk's successors, as its expansion left them, and the buffers
-/// that hold them.
+/// that hold them. Lanes sit side by side and different threads write
+/// them at once (a probe pushed writes its vector's length): each on
+/// cache lines of its own, so that no write evicts another core's lane.
+#[repr(align(128))]
 struct Lane<G: Game> {
     /// The successors not in the visited table when the round began, in
     /// the order generated. A `Copy` successor is held here itself; a
