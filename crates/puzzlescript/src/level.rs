@@ -16,6 +16,7 @@
 //! it: every turn ends with none.
 
 use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
 
 use puzzle_qa_core::game::{
     Ablation, Chance, Cost, Extras, Game as CoreGame, Idle, Mechanics, NoPar, NotationError,
@@ -47,8 +48,10 @@ pub struct Level {
     /// Its engines track which rule lines fire (to find dead rules).
     tracking: bool,
     /// Sessions ready to lend to an engine: a search's threads reuse them
-    /// instead of building a board per state.
-    spare: Mutex<Vec<Spare>>,
+    /// instead of building a board per state. Each is marked with the
+    /// thread that gave it back, which takes it again: its board and
+    /// buffers are still in that core's cache.
+    spare: Mutex<Vec<(ThreadId, Spare)>>,
 }
 
 /// What one search thread borrows to play a state: an engine's session,
@@ -264,7 +267,16 @@ impl Level {
 
     /// An engine, and `state` unpacked, with the buffers to pack the next.
     fn borrow(&self, state: &[u8]) -> (Engine<'_>, Buffers) {
-        let spare = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
+        let me = std::thread::current().id();
+        let spare = self
+            .spare
+            .lock()
+            .map(|mut spare| {
+                let mine = spare.iter().rposition(|(owner, _)| *owner == me);
+                let at = mine.or(spare.len().checked_sub(1))?;
+                Some(spare.swap_remove(at).1)
+            })
+            .unwrap_or(None);
         let (engine, mut buffers) = match spare {
             Some(s) => (Engine::resume(&self.game, s.session), s.buffers),
             None => {
@@ -289,10 +301,13 @@ impl Level {
 
     fn give_back(&self, engine: Engine<'_>, buffers: Buffers) {
         if let Ok(mut spare) = self.spare.lock() {
-            spare.push(Spare {
-                session: engine.into_session(),
-                buffers,
-            });
+            spare.push((
+                std::thread::current().id(),
+                Spare {
+                    session: engine.into_session(),
+                    buffers,
+                },
+            ));
         }
     }
 
@@ -590,7 +605,11 @@ impl Level {
             return None;
         }
         let spare = probe.0.spare.lock().ok()?;
-        fired.extend(spare.iter().flat_map(|spare| spare.session.fired_lines()));
+        fired.extend(
+            spare
+                .iter()
+                .flat_map(|(_, spare)| spare.session.fired_lines()),
+        );
         Some(Ok(fired))
     }
 }

@@ -4,7 +4,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::arena::{
-    Arena, Grown, Held, Insert, Seen, Slot, StoreOf, cheapest_step, hash_of, make_room, same,
+    Arena, Grown, Held, Insert, Seen, Slot, StoreOf, buffer_bytes, cheapest_step, hash_of,
+    make_room, same,
 };
 use super::budget::{Bound, Budget, Depths, Reached};
 use super::ledger::Kept;
@@ -112,6 +113,21 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 kept.set(0, (chunk * size_of::<&G::State>()) as u64, false);
             }
         }
+        // Each lane of a round of several with room for as many successors
+        // as the roomiest: a lane that fills while expanded (one first
+        // used, or one whose chunk has more successors than it held
+        // before) has the rest of its chunk expanded on one thread, after
+        // the others. (A round of one chunk keeps its lane as it grew.)
+        if chunks > 1 {
+            let lanes = &mut lanes[..chunks];
+            let widest = lanes
+                .iter_mut()
+                .map(|lane| lane_of(lane).probes.capacity())
+                .max();
+            for lane in lanes {
+                lane_of(lane).reserve(widest.unwrap_or(0), arena.state(head), &mut kept);
+            }
+        }
         // Every chunk of the round expanded at once, against the visited
         // table as it was when the round began: nothing is written to it
         // until they are all done.
@@ -119,17 +135,19 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
             let (arena, seen, lanes) = (&arena, &seen, &lanes);
             crew.share(chunks, |j| {
                 let mut lane = lanes[j].lock().unwrap_or_else(|p| p.into_inner());
-                lane.expand(game, arena, seen, nodes(j), None);
+                lane.expand(game, arena, seen, nodes(j));
             });
         }
         // Then their successors stored, chunk after chunk, in the order
         // one thread would have met them.
         for (j, lane) in lanes[..chunks].iter_mut().enumerate() {
-            let lane = lane.get_mut().unwrap_or_else(|p| p.into_inner());
-            if lane.marks.spilled {
-                // Too many for the lane as it is: again, here, where it
-                // may grow within the budget.
-                lane.expand(game, &arena, &seen, nodes(j), Some(&mut kept));
+            let lane = lane_of(lane);
+            if let Some(spill) = lane.marks.spilled.take() {
+                // Too many for the lane as it was: the rest of it, from
+                // the successor that did not fit, here, where it may grow
+                // within the budget. What was held before it is kept.
+                let rest = spill.node..nodes(j).end;
+                lane.fill(game, &arena, &seen, rest, Some(spill), Some(&mut kept));
             }
             let Lane {
                 probes,
@@ -267,7 +285,10 @@ fn chunk_of<G: Game>() -> usize {
 type Probe<G> = (usize, Held<G>, <G as Game>::Key, u64);
 
 /// One chunk's successors, as its expansion left them, and the buffers
-/// that hold them.
+/// that hold them. Lanes sit side by side and different threads write
+/// them at once (a probe pushed writes its vector's length): each on
+/// cache lines of its own, so that no write evicts another core's lane.
+#[repr(align(128))]
 struct Lane<G: Game> {
     /// The successors not in the visited table when the round began, in
     /// the order generated. A `Copy` successor is held here itself; a
@@ -289,16 +310,46 @@ impl<G: Game> Default for Lane<G> {
 
 impl<G: Game> Lane<G> {
     /// Generates the successors of `nodes`, keeping those the visited
-    /// table does not know. With `kept`, the buffers grow within the
-    /// search's budget (one thread, in order); without, they hold what
-    /// fits and the lane is marked `spilled` if that is not all, so that
-    /// no thread's work changes what the search counts.
-    fn expand(
+    /// table does not know: the lane's buffers hold what fits, and the
+    /// lane is marked `spilled` where that is not all, so that no thread's
+    /// work changes what the search counts.
+    fn expand(&mut self, game: &G, arena: &Arena<G>, seen: &Seen<Slot<G>>, nodes: Range<usize>) {
+        self.probes.clear();
+        self.batch.clear();
+        self.marks = Marks::default();
+        self.fill(game, arena, seen, nodes, None, None);
+    }
+
+    /// Room for `count` successors, where the budget has it (`sample`
+    /// tells a state's size); short of budget, the lane grows as it fills.
+    fn reserve(&mut self, count: usize, sample: &G::State, kept: &mut Kept) {
+        // Refused by the allocator, a buffer is as it was: it grows as it
+        // fills, or the search stops there.
+        let old = buffer_bytes(&self.probes);
+        let want = (count * size_of::<Probe<G>>()) as u64;
+        if want > old && kept.allow(old, want, want, false).is_ok() {
+            let _ = self.probes.try_reserve_exact(count - self.probes.len());
+            kept.set(old, buffer_bytes(&self.probes), false);
+        }
+        let old = self.batch.capacity_bytes();
+        let want = self.batch.bytes_for(count, sample);
+        if want > old && kept.allow(old, want, want, false).is_ok() {
+            let _ = self.batch.try_grow(count, sample);
+            kept.set(old, self.batch.capacity_bytes(), false);
+        }
+    }
+
+    /// [`Lane::expand`]'s work, adding to what the lane holds: from
+    /// `nodes.start`, passing over its successors before `after`'s (those
+    /// held before the lane spilled there). With `kept`, the buffers grow
+    /// within the search's budget (one thread, in order).
+    fn fill(
         &mut self,
         game: &G,
         arena: &Arena<G>,
         seen: &Seen<Slot<G>>,
         nodes: Range<usize>,
+        after: Option<Spill>,
         mut kept: Option<&mut Kept>,
     ) {
         let Lane {
@@ -306,9 +357,9 @@ impl<G: Game> Lane<G> {
             batch,
             marks,
         } = self;
-        probes.clear();
-        batch.clear();
-        *marks = Marks::default();
+        // The node whose successors are being taken, and how many it has
+        // offered so far.
+        let mut offered = (usize::MAX, 0);
         // Most games let a move be undone: skipping the state we came from
         // without a table lookup is cheap, and it is already stored.
         let mut came_from = (usize::MAX, None);
@@ -321,7 +372,12 @@ impl<G: Game> Lane<G> {
             // One compare per edge keeps a game's broken promise from
             // turning into a silently wrong par.
             assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
-            if marks.ended() {
+            if offered.0 != node {
+                offered = (node, 0);
+            }
+            let index = offered.1;
+            offered.1 += 1;
+            if marks.ended() || after.is_some_and(|a| a.node == node && index < a.index) {
                 return;
             }
             if game.is_won(next) {
@@ -350,7 +406,7 @@ impl<G: Game> Lane<G> {
             if probes.len() == probes.capacity() || !batch.can_hold(next) {
                 match kept.as_deref_mut() {
                     None => {
-                        marks.spilled = true;
+                        marks.spilled = Some(Spill { node, index });
                         return;
                     }
                     Some(kept) => {
@@ -366,7 +422,7 @@ impl<G: Game> Lane<G> {
         // Each node's successors are looked up as soon as the next node's
         // begin, while the slots prefetched for them are on their way or
         // in cache.
-        let (mut current, mut from) = (nodes.start, 0);
+        let (mut current, mut from) = (nodes.start, probes.len());
         let mut play = |states: &[&G::State], first: usize| {
             game.successors_of_many(states, |index, _, next, cost| {
                 let node = first + index;
@@ -399,6 +455,11 @@ impl<G: Game> Lane<G> {
     }
 }
 
+/// A lane, as the one thread that stores a round has it.
+fn lane_of<G: Game>(lane: &mut Mutex<Lane<G>>) -> &mut Lane<G> {
+    lane.get_mut().unwrap_or_else(|p| p.into_inner())
+}
+
 /// What one chunk's expansion met besides successors to store.
 #[derive(Default)]
 struct Marks {
@@ -414,15 +475,23 @@ struct Marks {
     /// memory, and the bound: every probe held came before it, and the
     /// successors after it are ignored, as after a win.
     short: Option<(usize, Bound)>,
-    /// Expanded without growing, the buffers were too small: expand again
-    /// with room to grow.
-    spilled: bool,
+    /// Expanded without growing, the buffers were too small for this
+    /// successor: the chunk goes on from it with room to grow.
+    spilled: Option<Spill>,
+}
+
+/// Where a lane's buffers were full: the `index`th successor of `node`
+/// (counting every one the game offered), the first not held.
+#[derive(Clone, Copy)]
+struct Spill {
+    node: usize,
+    index: usize,
 }
 
 impl Marks {
     /// Whether the chunk's later successors are ignored.
     fn ended(&self) -> bool {
-        self.won.is_some() || self.short.is_some() || self.spilled
+        self.won.is_some() || self.short.is_some() || self.spilled.is_some()
     }
 }
 
@@ -879,6 +948,63 @@ mod tests {
         let outcome = on_every_count(|| bfs(&unsolvable, usize::MAX));
         assert_eq!(outcome.status(), Status::Unsolvable);
         assert_eq!(as_plain(&outcome), plain(&unsolvable, usize::MAX));
+    }
+
+    /// A lane whose buffers fill in the middle of a node's successors,
+    /// then goes on from there with room to grow, holds what a lane that
+    /// grew as it went holds: the same successors, in the same order, with
+    /// the same marks.
+    #[test]
+    fn a_lane_that_spills_goes_on_from_the_successor_it_could_not_hold() {
+        // State 0's 700 leaves overflow the 64 probes a lane first takes;
+        // every 7th state's move 3 hangs.
+        let game = Bytes(Web {
+            size: 1 << 12,
+            goal: 1 << 40,
+            burst: 700,
+            hang_every: 7,
+        });
+        let mut kept = Kept::new(u64::MAX);
+        let mut arena = Arena::<Bytes>::new(&game.start(), false, &mut kept);
+        for state in [40u64, 0, 12, 5, 19, 0x5a5] {
+            let state = state.to_le_bytes();
+            if !arena.fits(&state) {
+                arena.grow(&state, &mut kept).unwrap();
+            }
+            arena.push(&state, 0);
+        }
+        let first = arena.slots(&game).next().unwrap();
+        let seen = Seen::new(first, true, &mut kept);
+        let nodes = 1..arena.len();
+        let held = |lane: &Lane<Bytes>| -> Vec<(usize, Vec<u8>)> {
+            let probes = lane.probes.iter();
+            probes
+                .map(|(node, held, _, _)| (*node, lane.batch.held(held).to_vec()))
+                .collect()
+        };
+
+        // A lane that has held a few successors before (its buffers hold
+        // 64), so that it fills among state 0's.
+        let mut spilled = Lane::<Bytes>::default();
+        spilled.fill(&game, &arena, &seen, 1..2, None, Some(&mut kept));
+        spilled.expand(&game, &arena, &seen, nodes.clone());
+        let spill = spilled.marks.spilled.take().expect("the lane spilled");
+        assert!(spill.index > 0, "it spilled in the middle of a node");
+        let before = spilled.probes.len();
+        let rest = spill.node..nodes.end;
+        spilled.fill(&game, &arena, &seen, rest, Some(spill), Some(&mut kept));
+        assert!(
+            spilled.probes.len() > before + 600,
+            "it went on past the spill"
+        );
+
+        let mut grown = Lane::<Bytes>::default();
+        grown.fill(&game, &arena, &seen, nodes, None, Some(&mut kept));
+        assert!(grown.marks.spilled.is_none());
+        assert_eq!(held(&spilled), held(&grown));
+        assert_eq!(spilled.marks.met, grown.marks.met);
+        assert!(grown.marks.met.is_some(), "a hang was met");
+        assert_eq!(spilled.marks.won, grown.marks.won);
     }
 
     #[test]
