@@ -141,15 +141,17 @@ pub(crate) fn is_zero(a: &[u32]) -> bool {
     a.iter().all(|x| *x == 0)
 }
 
-/// The set bits, lowest first.
-pub(crate) fn ones(words: &[u32]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(w, &word)| {
-        let mut rest = word;
+/// The set bits, lowest first: of words of objects (`u32`) or of
+/// bitmaps of cells (`u64`).
+pub(crate) fn ones<W: Copy + Into<u64>>(words: &[W]) -> impl Iterator<Item = usize> + '_ {
+    let width = 8 * size_of::<W>();
+    words.iter().enumerate().flat_map(move |(w, &word)| {
+        let mut rest: u64 = word.into();
         std::iter::from_fn(move || {
             (rest != 0).then(|| {
                 let bit = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                w * 32 + bit
+                w * width + bit
             })
         })
     })
@@ -207,5 +209,13 @@ mod tests {
         clear_field(&mut w, 0b00100, 6);
         assert_eq!(field(&w, 6), 0b10001);
         assert_eq!(ones(&w).collect::<Vec<_>>(), vec![30, 34]);
+    }
+
+    #[test]
+    fn ones_counts_by_the_width_of_its_words() {
+        let cells = [1u64 << 63, 0, 0b101];
+        assert_eq!(ones(&cells).collect::<Vec<_>>(), vec![63, 128, 130]);
+        let objects = [1u32 << 31, 0b10];
+        assert_eq!(ones(&objects).collect::<Vec<_>>(), vec![31, 33]);
     }
 }

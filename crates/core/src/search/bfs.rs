@@ -123,9 +123,10 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
             let widest = lanes
                 .iter_mut()
                 .map(|lane| lane_of(lane).probes.capacity())
-                .max();
+                .max()
+                .unwrap_or(0);
             for lane in lanes {
-                lane_of(lane).reserve(widest.unwrap_or(0), arena.state(head), &mut kept);
+                lane_of(lane).reserve(widest, arena.state(head), &mut kept);
             }
         }
         // Every chunk of the round expanded at once, against the visited
@@ -361,8 +362,9 @@ impl<G: Game> Lane<G> {
         // offered so far.
         let mut offered = (usize::MAX, 0);
         // Most games let a move be undone: skipping the state we came from
-        // without a table lookup is cheap, and it is already stored.
-        let mut came_from = (usize::MAX, None);
+        // without a table lookup is cheap, and it is already stored. Its
+        // id, looked up once a node, when first needed.
+        let mut came_from = None;
         let mut take = |probes: &mut Vec<Probe<G>>,
                         batch: &mut StoreOf<G>,
                         marks: &mut Marks,
@@ -374,6 +376,7 @@ impl<G: Game> Lane<G> {
             assert_eq!(cost, 1, "the game's unit_costs() promised moves of cost 1");
             if offered.0 != node {
                 offered = (node, 0);
+                came_from = None;
             }
             let index = offered.1;
             offered.1 += 1;
@@ -390,15 +393,11 @@ impl<G: Game> Lane<G> {
                 }
                 return;
             }
-            if came_from.0 != node {
-                came_from = (
-                    node,
-                    arena.parent(node).map(|parent| arena.id(game, parent)),
-                );
-            }
+            let parent = *came_from
+                .get_or_insert_with(|| arena.parent(node).map(|parent| arena.id(game, parent)));
             let key = game.key(next);
             let id = StoreOf::<G>::id(key, next);
-            if came_from.1.is_some_and(|parent| same::<G>(parent, id)) {
+            if parent.is_some_and(|parent| same::<G>(parent, id)) {
                 return;
             }
             let hash = hash_of(&id);
@@ -956,17 +955,19 @@ mod tests {
     /// the same marks.
     #[test]
     fn a_lane_that_spills_goes_on_from_the_successor_it_could_not_hold() {
-        // State 0's 700 leaves overflow the 64 probes a lane first takes;
-        // every 7th state's move 3 hangs.
+        // State 0's 700 leaves overflow the 64 probes a lane first takes,
+        // and its 651st successor (a leaf) wins, past where the lane fills;
+        // every 7th state's move 3 hangs (state 5's, before state 0).
+        let size = 1 << 12;
         let game = Bytes(Web {
-            size: 1 << 12,
-            goal: 1 << 40,
+            size,
+            goal: size + 650,
             burst: 700,
             hang_every: 7,
         });
         let mut kept = Kept::new(u64::MAX);
         let mut arena = Arena::<Bytes>::new(&game.start(), false, &mut kept);
-        for state in [40u64, 0, 12, 5, 19, 0x5a5] {
+        for state in [40u64, 5, 0, 12, 19, 0x5a5] {
             let state = state.to_le_bytes();
             if !arena.fits(&state) {
                 arena.grow(&state, &mut kept).unwrap();
@@ -994,7 +995,7 @@ mod tests {
         let rest = spill.node..nodes.end;
         spilled.fill(&game, &arena, &seen, rest, Some(spill), Some(&mut kept));
         assert!(
-            spilled.probes.len() > before + 600,
+            spilled.probes.len() > before + 500,
             "it went on past the spill"
         );
 
@@ -1005,6 +1006,7 @@ mod tests {
         assert_eq!(spilled.marks.met, grown.marks.met);
         assert!(grown.marks.met.is_some(), "a hang was met");
         assert_eq!(spilled.marks.won, grown.marks.won);
+        assert_eq!(grown.marks.won, Some(3), "state 0, node 3, has the win");
     }
 
     #[test]

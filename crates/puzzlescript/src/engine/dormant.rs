@@ -21,6 +21,7 @@
 use super::Engine;
 use super::bitrows::{BIT_WORDS, passing, shifted};
 use super::matching::Starts;
+use crate::bits::ones;
 use crate::compile::{Rule, Slot};
 
 impl Engine<'_> {
@@ -217,20 +218,6 @@ impl Shape {
         (starts.x.contains(&x) && starts.y.contains(&y))
             .then(|| starts.order(x, y, self.width, self.height))
     }
-}
-
-/// The set bits of a bitmap of cells.
-fn ones(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(w, &word)| {
-        let mut bits = word;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                64 * w + bit
-            })
-        })
-    })
 }
 
 /// The set bits of a word of objects.
