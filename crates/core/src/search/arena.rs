@@ -161,6 +161,11 @@ impl<G: Game> Arena<G> {
         self.parents.len()
     }
 
+    /// The store of the states themselves.
+    pub(super) fn store(&self) -> &StoreOf<G> {
+        &self.states
+    }
+
     #[inline]
     pub(super) fn state(&self, node: usize) -> &G::State {
         self.states.get(node)

@@ -126,7 +126,7 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 .max()
                 .unwrap_or(0);
             for lane in lanes {
-                lane_of(lane).reserve(widest, arena.state(head), &mut kept);
+                lane_of(lane).reserve(widest, &arena, head, &mut kept);
             }
         }
         // Every chunk of the round expanded at once, against the visited
@@ -321,9 +321,13 @@ impl<G: Game> Lane<G> {
         self.fill(game, arena, seen, nodes, None, None);
     }
 
-    /// Room for `count` successors, where the budget has it (`sample`
-    /// tells a state's size); short of budget, the lane grows as it fills.
-    fn reserve(&mut self, count: usize, sample: &G::State, kept: &mut Kept) {
+    /// Room for `count` successors like the arena's states (node `sample`
+    /// tells a state's size), where the budget has it; short of budget,
+    /// the lane grows as it fills.
+    fn reserve(&mut self, count: usize, arena: &Arena<G>, sample: usize, kept: &mut Kept) {
+        // States whose lengths have varied anywhere may vary in this lane.
+        self.batch.vary_like(arena.store());
+        let sample = arena.state(sample);
         // Refused by the allocator, a buffer is as it was: it grows as it
         // fills, or the search stops there.
         let old = buffer_bytes(&self.probes);

@@ -114,6 +114,11 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
     /// far and `next` (at least room for `next`), or says the allocator
     /// refused: the store is then as it was.
     fn try_grow(&mut self, states: usize, next: &S) -> Result<(), TryReserveError>;
+
+    /// Takes on what `other` has learnt of its states' lengths: a store
+    /// about to hold states like `other`'s grows room for what they need
+    /// (a store of states of one size has nothing to learn).
+    fn vary_like(&mut self, _other: &Self) {}
 }
 
 impl<T: Key> Store<T> for Vec<T> {
@@ -239,6 +244,10 @@ pub struct Slices<T> {
     /// elements, in order.
     wraps: Vec<usize>,
     len: usize,
+    /// Whether lengths have ever varied. Kept through `clear`: a buffer
+    /// refilled round after round then makes room for ends before it
+    /// needs them, not when a state of another length finds none.
+    varied: bool,
 }
 
 impl<T> Default for Slices<T> {
@@ -249,6 +258,7 @@ impl<T> Default for Slices<T> {
             ends: Vec::new(),
             wraps: Vec::new(),
             len: 0,
+            varied: false,
         }
     }
 }
@@ -361,6 +371,7 @@ impl<T: Key> Store<[T]> for Slices<T> {
         if self.len == 0 {
             self.stride = state.len();
         } else if self.ends.is_empty() && state.len() != self.stride {
+            self.varied = true;
             let ends = (1..=self.len).map(|node| node * self.stride);
             self.ends.reserve(self.len + 1);
             for (node, end) in ends.enumerate() {
@@ -410,7 +421,7 @@ impl<T: Key> Store<[T]> for Slices<T> {
         // As many elements a state as those stored and `next` average.
         let stored = (self.elements.len() + next.len()) as u128;
         let elements = (stored * states as u128).div_ceil(self.len as u128 + 1);
-        let ends = if self.varies_with(next.len()) {
+        let ends = if self.varied || self.varies_with(next.len()) {
             states * size_of::<u32>()
         } else {
             0
@@ -418,12 +429,16 @@ impl<T: Key> Store<[T]> for Slices<T> {
         (elements as u64).saturating_mul(size_of::<T>() as u64) + ends as u64
     }
 
+    fn vary_like(&mut self, other: &Self) {
+        self.varied |= other.varied;
+    }
+
     fn try_grow(&mut self, states: usize, next: &[T]) -> Result<(), TryReserveError> {
         let states = states.max(self.len + 1);
         let stored = (self.elements.len() + next.len()) as u128;
         let elements = ((stored * states as u128).div_ceil(self.len as u128 + 1) as usize)
             .max(self.elements.len() + next.len());
-        let varies = self.varies_with(next.len());
+        let varies = self.varied || self.varies_with(next.len());
         // Both vectors are reserved before either grows, so a refusal
         // leaves the store as it was (a reserve that succeeded only adds
         // capacity).
@@ -466,6 +481,29 @@ mod tests {
         store.push(b"xyz");
         store.push(b"uvw");
         assert_eq!((store.get(1), store.state_bytes()), (&b"uvw"[..], 6));
+    }
+
+    /// A search's lane is cleared and grown again every round: once its
+    /// states have varied in length, growing makes room for their ends
+    /// too, so states of any length fit as far as the elements do.
+    #[test]
+    fn a_store_whose_lengths_varied_grows_room_for_their_ends() {
+        let mut store = Slices::<u8>::default();
+        store.push(b"ab");
+        store.push(b"abc");
+        store.clear();
+        store.try_grow(100, b"ab").expect("room for 100 states");
+        assert!(store.bytes_for(100, b"ab") >= 100 * 2 + 100 * 4);
+        for i in 0..100 {
+            let state: &[u8] = if i % 3 == 0 { b"abc" } else { b"a" };
+            assert!(store.fits(state), "state {i} fits");
+            store.push(state);
+        }
+        // A store whose lengths never varied keeps no ends.
+        let mut plain = Slices::<u8>::default();
+        plain.push(b"ab");
+        plain.clear();
+        assert_eq!(plain.bytes_for(100, b"ab"), 200);
     }
 
     #[test]
