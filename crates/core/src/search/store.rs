@@ -281,6 +281,12 @@ impl<T> Slices<T> {
         !self.ends.is_empty() || (self.len > 0 && length != self.stride)
     }
 
+    /// Whether growing for more states like one of `length` must make
+    /// room for their ends: lengths vary now, or have varied before.
+    fn grows_ends(&self, length: usize) -> bool {
+        self.varied || self.varies_with(length)
+    }
+
     /// Records that the state just stored ends at `end`.
     fn push_end(&mut self, end: usize) {
         let before = self.len.checked_sub(1).map_or(0, |last| self.end(last));
@@ -421,7 +427,7 @@ impl<T: Key> Store<[T]> for Slices<T> {
         // As many elements a state as those stored and `next` average.
         let stored = (self.elements.len() + next.len()) as u128;
         let elements = (stored * states as u128).div_ceil(self.len as u128 + 1);
-        let ends = if self.varied || self.varies_with(next.len()) {
+        let ends = if self.grows_ends(next.len()) {
             states * size_of::<u32>()
         } else {
             0
@@ -438,7 +444,7 @@ impl<T: Key> Store<[T]> for Slices<T> {
         let stored = (self.elements.len() + next.len()) as u128;
         let elements = ((stored * states as u128).div_ceil(self.len as u128 + 1) as usize)
             .max(self.elements.len() + next.len());
-        let varies = self.varied || self.varies_with(next.len());
+        let varies = self.grows_ends(next.len());
         // Both vectors are reserved before either grows, so a refusal
         // leaves the store as it was (a reserve that succeeded only adds
         // capacity).
