@@ -8,7 +8,8 @@
 use super::Engine;
 use super::holders::Holders;
 use super::matching::{Match, Starts};
-use crate::compile::{CellPattern, Slot};
+use crate::bits::ones_of_word;
+use crate::compile::{CellPattern, Rule, SieveCell, Slot};
 
 /// The most words of cells (64 cells a word) a board may take to be
 /// matched this way: the bitmaps live on the stack.
@@ -130,40 +131,101 @@ impl Engine<'_> {
     }
 }
 
+impl Engine<'_> {
+    /// Whether `rule`'s sieve (`compile/sieve.rs`) lets it through on the
+    /// board as it is. False: some row has no start whose cells hold the
+    /// objects it asks, so the rule matches nowhere. True where it has no
+    /// sieve or the rows do not go by bits ([`Engine::rows_by_bits`]);
+    /// true may also be wrong (movements are not looked at, and a vertical
+    /// row's start may seem to wrap into the next column): the matcher
+    /// settles what passes.
+    #[inline]
+    pub(super) fn sifts(&self, rule: &Rule) -> bool {
+        let Some(sieve) = &rule.sieve else {
+            return true;
+        };
+        if !self.rows_by_bits() {
+            return true;
+        }
+        let holders = &self.s.board.holders;
+        let d = sieve.step[0] * self.s.board.height as isize + sieve.step[1];
+        let cells = &sieve.cells[..];
+        match holders.words() {
+            1 => sift::<1>(holders, cells, d),
+            2 => sift::<2>(holders, cells, d),
+            3 => sift::<3>(holders, cells, d),
+            4 => sift::<4>(holders, cells, d),
+            5 => sift::<5>(holders, cells, d),
+            6 => sift::<6>(holders, cells, d),
+            7 => sift::<7>(holders, cells, d),
+            _ => sift::<BIT_WORDS>(holders, cells, d),
+        }
+    }
+}
+
+/// [`Engine::sifts`] on a board of `W` words of cells, rows `d` cells
+/// apart a step: false when a row's cells, each shifted back by its place,
+/// leave no start.
+#[inline(always)]
+fn sift<const W: usize>(holders: &Holders, cells: &[SieveCell], d: isize) -> bool {
+    let mut at = [u64::MAX; W];
+    for c in cells {
+        if c.place == 0 {
+            at = [u64::MAX; W];
+        }
+        let pass = holding::<W>(holders, c.present, c.absent, c.properties());
+        let by = c.place as isize * d;
+        let mut left = 0;
+        for (w, at) in at.iter_mut().enumerate() {
+            *at &= shifted(&pass, by, w);
+            left |= *at;
+        }
+        if left == 0 {
+            return false;
+        }
+    }
+    true
+}
+
 /// The cells whose objects pass `p`'s test, `W` words: every object it
 /// requires, none it forbids, one of each of its properties (one word of
 /// objects a cell). Bits past the board's last cell may be set.
 #[inline(always)]
 pub(super) fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
-    let known = holders.known();
     let present = p.present[0];
+    holding::<W>(holders, present, p.objects_seen[0] & !present, &p.any_of)
+}
+
+/// The cells that hold every object of `present`, none of `absent`, and
+/// one of each of `any_of`'s properties, `W` words (one word of objects a
+/// cell). Bits past the board's last cell may be set.
+#[inline(always)]
+fn holding<const W: usize>(
+    holders: &Holders,
+    present: u32,
+    absent: u32,
+    any_of: &[u32],
+) -> [u64; W] {
+    let known = holders.known();
     if present & !known != 0 {
         return [0; W];
     }
+    let objects = holders.by_object::<W>();
     let mut cells = [u64::MAX; W];
-    let mut ids = present;
-    while ids != 0 {
-        let id = ids.trailing_zeros() as usize;
-        ids &= ids - 1;
-        for (c, h) in cells.iter_mut().zip(holders.object(id)) {
+    for id in ones_of_word(present) {
+        for (c, h) in cells.iter_mut().zip(objects[id]) {
             *c &= h;
         }
     }
-    let mut ids = p.objects_seen[0] & !present & known;
-    while ids != 0 {
-        let id = ids.trailing_zeros() as usize;
-        ids &= ids - 1;
-        for (c, h) in cells.iter_mut().zip(holders.object(id)) {
+    for id in ones_of_word(absent & known) {
+        for (c, h) in cells.iter_mut().zip(objects[id]) {
             *c &= !h;
         }
     }
-    for &property in p.any_of.iter() {
+    for &property in any_of {
         let mut any = [0; W];
-        let mut ids = property & known;
-        while ids != 0 {
-            let id = ids.trailing_zeros() as usize;
-            ids &= ids - 1;
-            for (a, h) in any.iter_mut().zip(holders.object(id)) {
+        for id in ones_of_word(property & known) {
+            for (a, h) in any.iter_mut().zip(objects[id]) {
                 *a |= h;
             }
         }
