@@ -59,12 +59,13 @@ impl Engine<'_> {
         found: &mut Vec<Match>,
     ) {
         let b = &self.s.board;
+        let there = b.holders.known() & b.map_objects.first().copied().unwrap_or(0);
         let mut at = [u64::MAX; W];
         let mut moves = false;
         for (k, slot) in row.iter().enumerate() {
             let Slot::Cell(p) = slot else { return };
             moves |= p.tests_moves;
-            let cells = passing::<W>(&b.holders, p);
+            let cells = passing::<W>(&b.holders, there, p);
             // Start `i` needs this cell's test at `i + k * d`.
             let by = k as isize * d;
             let mut any = 0;
@@ -147,18 +148,22 @@ impl Engine<'_> {
         if !self.rows_by_bits() {
             return true;
         }
-        let holders = &self.s.board.holders;
-        let d = sieve.step[0] * self.s.board.height as isize + sieve.step[1];
+        let b = &self.s.board;
+        let holders = &b.holders;
+        let d = sieve.step[0] * b.height as isize + sieve.step[1];
         let cells = &sieve.cells[..];
+        // The objects the board may hold (its masks are only widened in a
+        // turn): the others' cells are none, and are not looked up.
+        let there = holders.known() & b.map_objects.first().copied().unwrap_or(0);
         match holders.words() {
-            1 => sift::<1>(holders, cells, d),
-            2 => sift::<2>(holders, cells, d),
-            3 => sift::<3>(holders, cells, d),
-            4 => sift::<4>(holders, cells, d),
-            5 => sift::<5>(holders, cells, d),
-            6 => sift::<6>(holders, cells, d),
-            7 => sift::<7>(holders, cells, d),
-            _ => sift::<BIT_WORDS>(holders, cells, d),
+            1 => sift::<1>(holders, there, cells, d),
+            2 => sift::<2>(holders, there, cells, d),
+            3 => sift::<3>(holders, there, cells, d),
+            4 => sift::<4>(holders, there, cells, d),
+            5 => sift::<5>(holders, there, cells, d),
+            6 => sift::<6>(holders, there, cells, d),
+            7 => sift::<7>(holders, there, cells, d),
+            _ => sift::<BIT_WORDS>(holders, there, cells, d),
         }
     }
 }
@@ -167,13 +172,13 @@ impl Engine<'_> {
 /// apart a step: false when a row's cells, each shifted back by its place,
 /// leave no start.
 #[inline(always)]
-fn sift<const W: usize>(holders: &Holders, cells: &[SieveCell], d: isize) -> bool {
+fn sift<const W: usize>(holders: &Holders, there: u32, cells: &[SieveCell], d: isize) -> bool {
     let mut at = [u64::MAX; W];
     for c in cells {
         if c.place == 0 {
             at = [u64::MAX; W];
         }
-        let pass = holding::<W>(holders, c.present, c.absent, c.properties());
+        let pass = holding::<W>(holders, there, c.present, c.absent, c.properties());
         let by = c.place as isize * d;
         let mut left = 0;
         for (w, at) in at.iter_mut().enumerate() {
@@ -189,25 +194,28 @@ fn sift<const W: usize>(holders: &Holders, cells: &[SieveCell], d: isize) -> boo
 
 /// The cells whose objects pass `p`'s test, `W` words: every object it
 /// requires, none it forbids, one of each of its properties (one word of
-/// objects a cell). Bits past the board's last cell may be set.
+/// objects a cell), where no cell holds an object outside `there`. Bits
+/// past the board's last cell may be set.
 #[inline(always)]
-pub(super) fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
+pub(super) fn passing<const W: usize>(holders: &Holders, there: u32, p: &CellPattern) -> [u64; W] {
     let present = p.present[0];
-    holding::<W>(holders, present, p.objects_seen[0] & !present, &p.any_of)
+    let absent = p.objects_seen[0] & !present;
+    holding::<W>(holders, there, present, absent, &p.any_of)
 }
 
 /// The cells that hold every object of `present`, none of `absent`, and
 /// one of each of `any_of`'s properties, `W` words (one word of objects a
-/// cell). Bits past the board's last cell may be set.
+/// cell), where no cell holds an object outside `there`: only those are
+/// looked up. Bits past the board's last cell may be set.
 #[inline(always)]
 fn holding<const W: usize>(
     holders: &Holders,
+    there: u32,
     present: u32,
     absent: u32,
     any_of: &[u32],
 ) -> [u64; W] {
-    let known = holders.known();
-    if present & !known != 0 {
+    if present & !there != 0 {
         return [0; W];
     }
     let objects = holders.by_object::<W>();
@@ -217,14 +225,14 @@ fn holding<const W: usize>(
             *c &= h;
         }
     }
-    for id in ones_of_word(absent & known) {
+    for id in ones_of_word(absent & there) {
         for (c, h) in cells.iter_mut().zip(objects[id]) {
             *c &= !h;
         }
     }
     for &property in any_of {
         let mut any = [0; W];
-        for id in ones_of_word(property & known) {
+        for id in ones_of_word(property & there) {
             for (a, h) in any.iter_mut().zip(objects[id]) {
                 *a |= h;
             }

@@ -153,7 +153,7 @@ impl Engine<'_> {
         for (k, slot) in row.iter().enumerate() {
             let Slot::Cell(p) = slot else { return None };
             let by = k as isize * d;
-            let cells = passing::<W>(holders, p);
+            let cells = passing::<W>(holders, there, p);
             let mut any = 0;
             for (w, at) in at.iter_mut().enumerate() {
                 *at &= shifted(&cells, by, w);
