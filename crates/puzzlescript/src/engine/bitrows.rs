@@ -364,6 +364,76 @@ mod tests {
         assert!(moving > 200, "{moving} rows matched with movements");
     }
 
+    /// Every level of every game played from random inputs; after every
+    /// turn, and again with random movements put in the cells, no rule
+    /// that matches (cell by cell) is turned away by its sieve, and some
+    /// that do not are.
+    #[test]
+    fn a_sieve_never_turns_away_a_rule_that_matches() {
+        let (mut asked, mut turned_away) = (0, 0);
+        let mut found = Matches::default();
+        for text in games() {
+            let Ok((game, _)) = crate::load(&text) else {
+                continue;
+            };
+            let rules: Vec<_> = game
+                .rules
+                .iter()
+                .chain(&game.late_rules)
+                .flat_map(|g| &g.rules)
+                .filter(|rule| rule.sieve.is_some())
+                .collect();
+            for (index, level) in game.levels().iter().enumerate() {
+                if !matches!(level, LevelData::Grid(_)) {
+                    continue;
+                }
+                let Some(mut engine) =
+                    Engine::load(&game, index, "sieve", crate::engine::Mode::Solver)
+                else {
+                    continue;
+                };
+                let mut rng = 0x5851_f42d_4c95_7f2du64 ^ index as u64;
+                for turn in 0..40 {
+                    walk(&mut engine, random_input(&mut rng), turn, 30);
+                    engine.s.board.compute_masks();
+                    let mut probe = Engine {
+                        game: engine.game,
+                        s: engine.s.clone(),
+                    };
+                    let b = &mut probe.s.board;
+                    for i in 0..b.len() {
+                        if next(&mut rng).is_multiple_of(3) {
+                            for m in b.moves_mut(i) {
+                                *m = next(&mut rng) as u32;
+                            }
+                            b.widen_moves(i);
+                        }
+                    }
+                    for e in [&mut engine, &mut probe] {
+                        if !e.rows_by_bits() {
+                            continue;
+                        }
+                        for rule in &rules {
+                            let sifts = e.sifts(rule);
+                            e.s.scratch.cell_by_cell = true;
+                            let matched = e.find_matches(rule, &mut found, None);
+                            e.s.scratch.cell_by_cell = false;
+                            assert!(
+                                sifts || !matched,
+                                "level {index}, turn {turn}: rule line {} matches, but its sieve turned it away",
+                                rule.line
+                            );
+                            asked += 1;
+                            turned_away += usize::from(!sifts);
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{asked} rules asked, {turned_away} turned away by their sieves");
+        assert!(turned_away > 200, "{turned_away} of {asked} turned away");
+    }
+
     /// Every level of every game played from one stream of random inputs
     /// by two engines, one matching rows by bits where it can, the other
     /// cell by cell: after every turn the same level, the same win.
