@@ -157,6 +157,19 @@ pub(crate) fn ones<W: Copy + Into<u64>>(words: &[W]) -> impl Iterator<Item = usi
     })
 }
 
+/// The set bits of one word (of objects, say), lowest first: a loop
+/// that a caller's code inlines, for the engine's hot paths.
+#[inline(always)]
+pub(crate) fn ones_of_word(mut word: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let bit = word.trailing_zeros() as usize;
+            word &= word - 1;
+            bit
+        })
+    })
+}
+
 /// ORs `field` into layer `layer`'s field (it may straddle two words).
 pub(crate) fn or_field(words: &mut [u32], field: u32, layer: usize) {
     let shift = FIELD_BITS * layer;

@@ -25,6 +25,10 @@ pub(crate) struct Group {
     /// The first words of `objects` and `moves`, held in the group itself:
     /// all of them in a game of one word of each a cell.
     pub(crate) need: [u32; 2],
+    /// Each rule's [`Rule::need`], side by side: most of a group's rules
+    /// (a rule line's directions) fail on them, read without touching the
+    /// rules themselves.
+    pub(crate) needs: Box<[[u32; 2]]>,
 }
 
 /// A game's rules as the engine plays them, with what the rest of the
@@ -117,6 +121,7 @@ fn grouped(rules: Vec<Rule>, log: &mut Log) -> Vec<Group> {
             let moves = common(|rule| &rule.moves);
             out.push(Group {
                 random: rules[0].random,
+                needs: rules.iter().map(|rule| rule.need).collect(),
                 rules,
                 rigid_index: 0,
                 need: [

@@ -18,6 +18,7 @@ mod patterns;
 mod prelude;
 mod rule_names;
 mod rules;
+mod sieve;
 mod sounds;
 mod symbols;
 mod winconditions;
@@ -27,6 +28,7 @@ pub use levels::{Grid, LevelData};
 pub(crate) use patterns::{CellPattern, Replacement, Rule, Slot};
 pub use prelude::Prelude;
 pub use rule_names::{NamedRule, is_rule_name};
+pub(crate) use sieve::SieveCell;
 pub(crate) use sounds::Sounds;
 pub(crate) use winconditions::{Quantifier, WinCondition};
 

@@ -2,6 +2,7 @@
 //! objects and movements it requires and forbids, and what it writes.
 
 use super::rules::RawRule;
+use super::sieve::Sieve;
 use super::symbols::Symbols;
 use crate::bits;
 use crate::command::Commands;
@@ -108,6 +109,9 @@ pub(crate) struct Rule {
     /// and the engine passes over the matches that write nothing
     /// (`engine/dormant.rs`). `None` for any other rule.
     pub(crate) plain_clears: Option<u32>,
+    /// Its rows as bitmaps test them: what tells cheaply that it matches
+    /// nowhere (`sieve.rs`).
+    pub(crate) sieve: Option<Sieve>,
 }
 
 pub(crate) fn dir_mask(dir: &str) -> u32 {
@@ -442,6 +446,7 @@ pub(crate) fn compile(symbols: &Symbols, rules: Vec<RawRule>, log: &mut Log) -> 
             discard,
             first_row: 0,
             plain_clears: plain_clears(&rows, &ellipses, raw.rigid, !raw.rhs.is_empty()),
+            sieve: Sieve::of(&rows, direction),
             rows,
             ellipses,
         });

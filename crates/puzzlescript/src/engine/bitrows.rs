@@ -8,7 +8,8 @@
 use super::Engine;
 use super::holders::Holders;
 use super::matching::{Match, Starts};
-use crate::compile::{CellPattern, Slot};
+use crate::bits::ones_of_word;
+use crate::compile::{CellPattern, Rule, SieveCell, Slot};
 
 /// The most words of cells (64 cells a word) a board may take to be
 /// matched this way: the bitmaps live on the stack.
@@ -58,12 +59,13 @@ impl Engine<'_> {
         found: &mut Vec<Match>,
     ) {
         let b = &self.s.board;
+        let there = b.holders.known() & b.map_objects.first().copied().unwrap_or(0);
         let mut at = [u64::MAX; W];
         let mut moves = false;
         for (k, slot) in row.iter().enumerate() {
             let Slot::Cell(p) = slot else { return };
             moves |= p.tests_moves;
-            let cells = passing::<W>(&b.holders, p);
+            let cells = passing::<W>(&b.holders, there, p);
             // Start `i` needs this cell's test at `i + k * d`.
             let by = k as isize * d;
             let mut any = 0;
@@ -130,40 +132,108 @@ impl Engine<'_> {
     }
 }
 
+impl Engine<'_> {
+    /// Whether `rule`'s sieve (`compile/sieve.rs`) lets it through on the
+    /// board as it is. False: some row has no start whose cells hold the
+    /// objects it asks, so the rule matches nowhere. True where it has no
+    /// sieve or the rows do not go by bits ([`Engine::rows_by_bits`]);
+    /// true may also be wrong (movements are not looked at, and a vertical
+    /// row's start may seem to wrap into the next column): the matcher
+    /// settles what passes.
+    #[inline]
+    pub(super) fn sifts(&self, rule: &Rule) -> bool {
+        let Some(sieve) = &rule.sieve else {
+            return true;
+        };
+        if !self.rows_by_bits() {
+            return true;
+        }
+        let b = &self.s.board;
+        let holders = &b.holders;
+        let d = sieve.step[0] * b.height as isize + sieve.step[1];
+        let cells = &sieve.cells[..];
+        // The objects the board may hold (its masks are only widened in a
+        // turn): the others' cells are none, and are not looked up.
+        let there = holders.known() & b.map_objects.first().copied().unwrap_or(0);
+        match holders.words() {
+            1 => sift::<1>(holders, there, cells, d),
+            2 => sift::<2>(holders, there, cells, d),
+            3 => sift::<3>(holders, there, cells, d),
+            4 => sift::<4>(holders, there, cells, d),
+            5 => sift::<5>(holders, there, cells, d),
+            6 => sift::<6>(holders, there, cells, d),
+            7 => sift::<7>(holders, there, cells, d),
+            _ => sift::<BIT_WORDS>(holders, there, cells, d),
+        }
+    }
+}
+
+/// [`Engine::sifts`] on a board of `W` words of cells, rows `d` cells
+/// apart a step: false when a row's cells, each shifted back by its place,
+/// leave no start.
+#[inline(always)]
+fn sift<const W: usize>(holders: &Holders, there: u32, cells: &[SieveCell], d: isize) -> bool {
+    let mut at = [u64::MAX; W];
+    for c in cells {
+        if c.place == 0 {
+            at = [u64::MAX; W];
+        }
+        let pass = holding::<W>(holders, there, c.present, c.absent, c.properties());
+        let by = c.place as isize * d;
+        let mut left = 0;
+        for (w, at) in at.iter_mut().enumerate() {
+            *at &= shifted(&pass, by, w);
+            left |= *at;
+        }
+        if left == 0 {
+            return false;
+        }
+    }
+    true
+}
+
 /// The cells whose objects pass `p`'s test, `W` words: every object it
 /// requires, none it forbids, one of each of its properties (one word of
-/// objects a cell). Bits past the board's last cell may be set.
+/// objects a cell), where no cell holds an object outside `there`. Bits
+/// past the board's last cell may be set.
 #[inline(always)]
-pub(super) fn passing<const W: usize>(holders: &Holders, p: &CellPattern) -> [u64; W] {
-    let known = holders.known();
+pub(super) fn passing<const W: usize>(holders: &Holders, there: u32, p: &CellPattern) -> [u64; W] {
     let present = p.present[0];
-    if present & !known != 0 {
+    let absent = p.objects_seen[0] & !present;
+    holding::<W>(holders, there, present, absent, &p.any_of)
+}
+
+/// The cells that hold every object of `present`, none of `absent`, and
+/// one of each of `any_of`'s properties, `W` words (one word of objects a
+/// cell), where no cell holds an object outside `there`: only those are
+/// looked up. Bits past the board's last cell may be set.
+#[inline(always)]
+fn holding<const W: usize>(
+    holders: &Holders,
+    there: u32,
+    present: u32,
+    absent: u32,
+    any_of: &[u32],
+) -> [u64; W] {
+    if present & !there != 0 {
         return [0; W];
     }
+    let objects = holders.by_object::<W>();
     let mut cells = [u64::MAX; W];
-    let mut ids = present;
-    while ids != 0 {
-        let id = ids.trailing_zeros() as usize;
-        ids &= ids - 1;
-        for (c, h) in cells.iter_mut().zip(holders.object(id)) {
+    for id in ones_of_word(present) {
+        for (c, h) in cells.iter_mut().zip(objects[id]) {
             *c &= h;
         }
     }
-    let mut ids = p.objects_seen[0] & !present & known;
-    while ids != 0 {
-        let id = ids.trailing_zeros() as usize;
-        ids &= ids - 1;
-        for (c, h) in cells.iter_mut().zip(holders.object(id)) {
+    for id in ones_of_word(absent & there) {
+        for (c, h) in cells.iter_mut().zip(objects[id]) {
             *c &= !h;
         }
     }
-    for &property in p.any_of.iter() {
+    for &property in any_of {
         let mut any = [0; W];
-        let mut ids = property & known;
-        while ids != 0 {
-            let id = ids.trailing_zeros() as usize;
-            ids &= ids - 1;
-            for (a, h) in any.iter_mut().zip(holders.object(id)) {
+        for id in ones_of_word(property & there) {
+            for (a, h) in any.iter_mut().zip(objects[id]) {
                 *a |= h;
             }
         }
@@ -292,6 +362,76 @@ mod tests {
         assert!(boards > 200, "{boards} boards matched by bits");
         assert!(matched > 200, "{matched} rows matched on them");
         assert!(moving > 200, "{moving} rows matched with movements");
+    }
+
+    /// Every level of every game played from random inputs; after every
+    /// turn, and again with random movements put in the cells, no rule
+    /// that matches (cell by cell) is turned away by its sieve, and some
+    /// that do not are.
+    #[test]
+    fn a_sieve_never_turns_away_a_rule_that_matches() {
+        let (mut asked, mut turned_away) = (0, 0);
+        let mut found = Matches::default();
+        for text in games() {
+            let Ok((game, _)) = crate::load(&text) else {
+                continue;
+            };
+            let rules: Vec<_> = game
+                .rules
+                .iter()
+                .chain(&game.late_rules)
+                .flat_map(|g| &g.rules)
+                .filter(|rule| rule.sieve.is_some())
+                .collect();
+            for (index, level) in game.levels().iter().enumerate() {
+                if !matches!(level, LevelData::Grid(_)) {
+                    continue;
+                }
+                let Some(mut engine) =
+                    Engine::load(&game, index, "sieve", crate::engine::Mode::Solver)
+                else {
+                    continue;
+                };
+                let mut rng = 0x5851_f42d_4c95_7f2du64 ^ index as u64;
+                for turn in 0..40 {
+                    walk(&mut engine, random_input(&mut rng), turn, 30);
+                    engine.s.board.compute_masks();
+                    let mut probe = Engine {
+                        game: engine.game,
+                        s: engine.s.clone(),
+                    };
+                    let b = &mut probe.s.board;
+                    for i in 0..b.len() {
+                        if next(&mut rng).is_multiple_of(3) {
+                            for m in b.moves_mut(i) {
+                                *m = next(&mut rng) as u32;
+                            }
+                            b.widen_moves(i);
+                        }
+                    }
+                    for e in [&mut engine, &mut probe] {
+                        if !e.rows_by_bits() {
+                            continue;
+                        }
+                        for rule in &rules {
+                            let sifts = e.sifts(rule);
+                            e.s.scratch.cell_by_cell = true;
+                            let matched = e.find_matches(rule, &mut found, None);
+                            e.s.scratch.cell_by_cell = false;
+                            assert!(
+                                sifts || !matched,
+                                "level {index}, turn {turn}: rule line {} matches, but its sieve turned it away",
+                                rule.line
+                            );
+                            asked += 1;
+                            turned_away += usize::from(!sifts);
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{asked} rules asked, {turned_away} turned away by their sieves");
+        assert!(turned_away > 200, "{turned_away} of {asked} turned away");
     }
 
     /// Every level of every game played from one stream of random inputs

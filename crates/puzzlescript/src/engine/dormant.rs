@@ -21,7 +21,7 @@
 use super::Engine;
 use super::bitrows::{BIT_WORDS, passing, shifted};
 use super::matching::Starts;
-use crate::bits::ones;
+use crate::bits::{ones, ones_of_word};
 use crate::compile::{Rule, Slot};
 
 impl Engine<'_> {
@@ -153,7 +153,7 @@ impl Engine<'_> {
         for (k, slot) in row.iter().enumerate() {
             let Slot::Cell(p) = slot else { return None };
             let by = k as isize * d;
-            let cells = passing::<W>(holders, p);
+            let cells = passing::<W>(holders, there, p);
             let mut any = 0;
             for (w, at) in at.iter_mut().enumerate() {
                 *at &= shifted(&cells, by, w);
@@ -179,12 +179,12 @@ impl Engine<'_> {
                 continue;
             }
             let mut changes = [0u64; W];
-            for id in ones32(lost & there) {
+            for id in ones_of_word(lost & there) {
                 for (c, h) in changes.iter_mut().zip(holders.object(id)) {
                     *c |= h;
                 }
             }
-            for id in ones32(gained) {
+            for id in ones_of_word(gained) {
                 for (c, h) in changes.iter_mut().zip(holders.object(id)) {
                     *c |= !h;
                 }
@@ -218,17 +218,6 @@ impl Shape {
         (starts.x.contains(&x) && starts.y.contains(&y))
             .then(|| starts.order(x, y, self.width, self.height))
     }
-}
-
-/// The set bits of a word of objects.
-fn ones32(mut ids: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (ids != 0).then(|| {
-            let id = ids.trailing_zeros() as usize;
-            ids &= ids - 1;
-            id
-        })
-    })
 }
 
 /// How many dormant matches were passed over, and how many woke: counted

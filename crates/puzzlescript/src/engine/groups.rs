@@ -44,8 +44,11 @@ impl Engine<'_> {
                 // Kept apart from `holds`, as with rules below: folded into
                 // it, the search took 0.46% more instructions (callgrind).
                 && self.s.board.holders.hold_all(group.need[0])
+                // A group none of whose rules may match changes nothing:
+                // told before any of applying it is set up.
+                && let Some(first) = self.first_candidate(group, map)
             {
-                propagated = self.apply_group(group) || propagated;
+                propagated = self.apply_group(group, first) || propagated;
                 map = self.map_words();
             }
             if propagated && let Some(Some(back)) = loop_point.get(g) {
@@ -61,11 +64,50 @@ impl Engine<'_> {
         }
     }
 
-    /// Applies a group the board's masks do not rule out; true if it
-    /// changed anything. (Kept out of the loop over the groups, which
-    /// passes most of them over.)
+    /// The first of `group`'s rules that may match on the board as it is
+    /// ([`Engine::may_apply`]), or `None`: then none matches. Every rule
+    /// of a random group may.
+    #[inline]
+    fn first_candidate(&self, group: &Group, map: [u32; 2]) -> Option<usize> {
+        if group.random {
+            return Some(0);
+        }
+        if !self.game.single_word {
+            return group
+                .rules
+                .iter()
+                .position(|rule| self.may_apply(rule, map));
+        }
+        // `may_apply`, its masks read from the group's needs.
+        group
+            .needs
+            .iter()
+            .zip(&group.rules)
+            .position(|(need, rule)| {
+                need[0] & !map[0] == 0
+                    && need[1] & !map[1] == 0
+                    && self.s.board.holders.hold_all(need[0])
+                    && self.sifts(rule)
+            })
+    }
+
+    /// Whether `rule` may match on the board as it is: the board's masks,
+    /// whose first words are `map`, hold what it needs, the objects it
+    /// needs are still there, and its sieve lets it through. Most rules
+    /// fail here, before any row is matched.
+    #[inline(always)]
+    fn may_apply(&self, rule: &Rule, map: [u32; 2]) -> bool {
+        self.holds(map, rule.need, &rule.objects, &rule.moves)
+            && self.s.board.holders.hold_all(rule.need[0])
+            && self.sifts(rule)
+    }
+
+    /// Applies a group whose rule `first` may match and whose rules before
+    /// it do not ([`Engine::first_candidate`]); true if it changed
+    /// anything. (Kept out of the loop over the groups, which passes most
+    /// of them over.)
     #[inline(never)]
-    fn apply_group(&mut self, group: &Group) -> bool {
+    fn apply_group(&mut self, group: &Group, first: usize) -> bool {
         if group.random {
             return self.apply_random_group(group);
         }
@@ -77,20 +119,21 @@ impl Engine<'_> {
         let mut again = true;
         let mut loops = 0;
         let mut map = self.map_words();
+        // The first pass starts at `first`, already known to may match.
+        let mut skip = first;
         while again && loops < 200 {
             loops += 1;
             again = false;
-            for rule in &group.rules {
-                // Most rules fail here, before any row is looked at. Only
-                // a rule that changed the board has widened its masks.
-                if self.holds(map, rule.need, &rule.objects, &rule.moves)
-                    && self.s.board.holders.hold_all(rule.need[0])
+            for (r, rule) in group.rules.iter().enumerate().skip(skip) {
+                // Only a rule that changed the board has widened its masks.
+                if (r == skip && loops == 1 || self.may_apply(rule, map))
                     && self.try_apply(rule, group.rigid_index)
                 {
                     again = true;
                     map = self.map_words();
                 }
             }
+            skip = 0;
             changed |= again;
         }
         self.s.scratch.changes.stop();

@@ -81,6 +81,14 @@ impl Holders {
         &self.bits[id * self.words..(id + 1) * self.words]
     }
 
+    /// Every object's cells as arrays of `W` words, `W` being
+    /// [`Holders::words`]: object `id` is element `id`.
+    #[inline(always)]
+    pub(super) fn by_object<const W: usize>(&self) -> &[[u64; W]] {
+        debug_assert_eq!(W, self.words);
+        self.bits.as_chunks::<W>().0
+    }
+
     /// The objects there are.
     #[inline(always)]
     pub(super) fn known(&self) -> u32 {
