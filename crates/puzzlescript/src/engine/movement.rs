@@ -13,7 +13,9 @@ impl Engine<'_> {
         if b.holders.valid() && player[0] != 0 {
             // Read from the cells that hold a player's objects, in order.
             for k in 0..b.holders.words() {
-                let mut cells = b.holders.cells_with(player[0], self.game.player_all, k);
+                let mut cells = b
+                    .holders
+                    .cells_with(player[0], self.game.player_all, k, u32::MAX);
                 while cells != 0 {
                     into.push(64 * k + cells.trailing_zeros() as usize);
                     cells &= cells - 1;
