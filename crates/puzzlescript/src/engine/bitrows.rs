@@ -272,7 +272,6 @@ mod tests {
     use crate::engine::holders::tests::{games, next, random_input, walk};
     use crate::engine::matching::Matches;
 
-    /// A xorshift step.
     /// Every rule's matches on the board as it is, by bits where the board
     /// allows (false if it does not) and cell by cell: the same, in the
     /// same order. Returns how many rows matched somewhere.
@@ -305,13 +304,16 @@ mod tests {
         Some(rows)
     }
 
-    /// Every level of every game played from random inputs; after every
-    /// turn, and again with random movements put in the cells, every
-    /// rule's matches found by bits are those found cell by cell, in the
-    /// same order.
-    #[test]
-    fn bits_find_what_matching_cell_by_cell_finds() {
-        let (mut boards, mut matched, mut moving) = (0, 0, 0);
+    /// Every grid level of every game played from random inputs (`seed`
+    /// and the level's index) for `turns` turns; after each, `each` gets
+    /// the engine, its masks as a turn's rules see them, and a copy with
+    /// movements put in its cells at random, its masks widened as a write
+    /// widens them, and says where it is.
+    fn after_random_turns(
+        seed: u64,
+        turns: usize,
+        mut each: impl for<'g> FnMut(&mut Engine<'g>, &mut Engine<'g>, &str),
+    ) {
         for text in games() {
             let Ok((game, _)) = crate::load(&text) else {
                 continue;
@@ -325,20 +327,12 @@ mod tests {
                 else {
                     continue;
                 };
-                let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ index as u64;
-                for turn in 0..60 {
+                let mut rng = seed ^ index as u64;
+                for turn in 0..turns {
                     walk(&mut engine, random_input(&mut rng), turn, 30);
-                    // The masks as a turn's rules see them: a turn that
-                    // ends by putting a board back leaves them to the next.
+                    // A turn that ends by putting a board back leaves its
+                    // masks to the next.
                     engine.s.board.compute_masks();
-                    let what = format!("level {index}, turn {turn}");
-                    let Some(rows) = same_matches(&mut engine, &what) else {
-                        continue;
-                    };
-                    boards += 1;
-                    matched += rows;
-                    // Movements as a turn's rules see them, at random, on
-                    // a copy (the masks widened, as a write widens them).
                     let mut probe = Engine {
                         game: engine.game,
                         s: engine.s.clone(),
@@ -352,10 +346,28 @@ mod tests {
                             b.widen_moves(i);
                         }
                     }
-                    moving += same_matches(&mut probe, &format!("{what}, moving")).unwrap_or(0);
+                    let what = format!("level {index}, turn {turn}");
+                    each(&mut engine, &mut probe, &what);
                 }
             }
         }
+    }
+
+    /// Every level of every game played from random inputs; after every
+    /// turn, and again with random movements put in the cells, every
+    /// rule's matches found by bits are those found cell by cell, in the
+    /// same order.
+    #[test]
+    fn bits_find_what_matching_cell_by_cell_finds() {
+        let (mut boards, mut matched, mut moving) = (0, 0, 0);
+        after_random_turns(0x9e37_79b9_7f4a_7c15, 60, |engine, probe, what| {
+            let Some(rows) = same_matches(engine, what) else {
+                return;
+            };
+            boards += 1;
+            matched += rows;
+            moving += same_matches(probe, &format!("{what}, moving")).unwrap_or(0);
+        });
         eprintln!("{boards} boards, {matched} rows matched, {moving} with movements");
         // The fixture games alone (a plain `cargo test`) give a few
         // hundred of each; the example games, thousands.
@@ -372,64 +384,31 @@ mod tests {
     fn a_sieve_never_turns_away_a_rule_that_matches() {
         let (mut asked, mut turned_away) = (0, 0);
         let mut found = Matches::default();
-        for text in games() {
-            let Ok((game, _)) = crate::load(&text) else {
-                continue;
-            };
-            let rules: Vec<_> = game
-                .rules
-                .iter()
-                .chain(&game.late_rules)
-                .flat_map(|g| &g.rules)
-                .filter(|rule| rule.sieve.is_some())
-                .collect();
-            for (index, level) in game.levels().iter().enumerate() {
-                if !matches!(level, LevelData::Grid(_)) {
+        after_random_turns(0x5851_f42d_4c95_7f2d, 40, |engine, probe, what| {
+            for e in [engine, probe] {
+                if !e.rows_by_bits() {
                     continue;
                 }
-                let Some(mut engine) =
-                    Engine::load(&game, index, "sieve", crate::engine::Mode::Solver)
-                else {
-                    continue;
-                };
-                let mut rng = 0x5851_f42d_4c95_7f2du64 ^ index as u64;
-                for turn in 0..40 {
-                    walk(&mut engine, random_input(&mut rng), turn, 30);
-                    engine.s.board.compute_masks();
-                    let mut probe = Engine {
-                        game: engine.game,
-                        s: engine.s.clone(),
-                    };
-                    let b = &mut probe.s.board;
-                    for i in 0..b.len() {
-                        if next(&mut rng).is_multiple_of(3) {
-                            for m in b.moves_mut(i) {
-                                *m = next(&mut rng) as u32;
-                            }
-                            b.widen_moves(i);
-                        }
+                let game = e.game;
+                let rules = game.rules.iter().chain(&game.late_rules);
+                for rule in rules.flat_map(|g| &g.rules) {
+                    if rule.sieve.is_none() {
+                        continue;
                     }
-                    for e in [&mut engine, &mut probe] {
-                        if !e.rows_by_bits() {
-                            continue;
-                        }
-                        for rule in &rules {
-                            let sifts = e.sifts(rule);
-                            e.s.scratch.cell_by_cell = true;
-                            let matched = e.find_matches(rule, &mut found, None);
-                            e.s.scratch.cell_by_cell = false;
-                            assert!(
-                                sifts || !matched,
-                                "level {index}, turn {turn}: rule line {} matches, but its sieve turned it away",
-                                rule.line
-                            );
-                            asked += 1;
-                            turned_away += usize::from(!sifts);
-                        }
-                    }
+                    let sifts = e.sifts(rule);
+                    e.s.scratch.cell_by_cell = true;
+                    let matched = e.find_matches(rule, &mut found, None);
+                    e.s.scratch.cell_by_cell = false;
+                    assert!(
+                        sifts || !matched,
+                        "{what}: rule line {} matches, but its sieve turned it away",
+                        rule.line
+                    );
+                    asked += 1;
+                    turned_away += usize::from(!sifts);
                 }
             }
-        }
+        });
         eprintln!("{asked} rules asked, {turned_away} turned away by their sieves");
         assert!(turned_away > 200, "{turned_away} of {asked} turned away");
     }

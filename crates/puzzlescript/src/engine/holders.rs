@@ -96,13 +96,16 @@ impl Holders {
     }
 
     /// Word `k` of the cells holding every object of `mask` (`all`) or
-    /// one of them; `mask` must not be empty.
+    /// one of them, where no cell holds an object outside `there` (only
+    /// those are looked up: [`Holders::known`] at most); `mask` must not
+    /// be empty.
     #[inline(always)]
-    pub(super) fn cells_with(&self, mask: u32, all: bool, k: usize) -> u64 {
-        if all && mask & !self.known != 0 {
+    pub(super) fn cells_with(&self, mask: u32, all: bool, k: usize, there: u32) -> u64 {
+        let there = there & self.known;
+        if all && mask & !there != 0 {
             return 0;
         }
-        let mut ids = mask & self.known;
+        let mut ids = mask & there;
         let mut cells = if all { u64::MAX } else { 0 };
         while ids != 0 {
             let id = ids.trailing_zeros() as usize;

@@ -112,14 +112,14 @@ impl Engine<'_> {
                 (present, _) => (present, true),
             };
             let words = b.holders.words();
-            let starts_at = |k| b.holders.cells_with(mask, all, k).count_ones() as usize;
+            let starts_at = |k| b.holders.cells_with(mask, all, k, u32::MAX).count_ones() as usize;
             // A horizontal rule's matches are found by cell (column by
             // column) and sorted into its scan's order, row by row: worth
             // it for a few starts only.
             if mask != 0 && (!starts.horizontal || (0..words).map(starts_at).sum::<usize>() <= 4) {
                 let before = found.len();
                 for k in 0..words {
-                    let mut cells = b.holders.cells_with(mask, all, k);
+                    let mut cells = b.holders.cells_with(mask, all, k, u32::MAX);
                     while cells != 0 {
                         let i = 64 * k + cells.trailing_zeros() as usize;
                         cells &= cells - 1;

@@ -4,16 +4,20 @@ use super::Engine;
 use crate::bits::{self, Scratch};
 
 impl Engine<'_> {
-    /// The cells holding a player, in cell order. The column masks must be
-    /// up to date: columns without a player are skipped.
+    /// The cells holding a player, in cell order. The masks must be up to
+    /// date: columns without a player are skipped, and objects the board
+    /// lacks are not looked up.
     pub(super) fn player_positions(&self, into: &mut Vec<usize>) {
         let b = &self.s.board;
         into.clear();
         let player = &self.game.player;
         if b.holders.valid() && player[0] != 0 {
             // Read from the cells that hold a player's objects, in order.
+            let there = b.map_objects.first().copied().unwrap_or(0);
             for k in 0..b.holders.words() {
-                let mut cells = b.holders.cells_with(player[0], self.game.player_all, k);
+                let mut cells = b
+                    .holders
+                    .cells_with(player[0], self.game.player_all, k, there);
                 while cells != 0 {
                     into.push(64 * k + cells.trailing_zeros() as usize);
                     cells &= cells - 1;

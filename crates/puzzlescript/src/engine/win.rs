@@ -17,8 +17,9 @@ impl Engine<'_> {
         }
     }
 
-    /// Whether every win condition holds on the board.
-    pub fn conditions_hold(&self) -> bool {
+    /// Whether every win condition holds on the board, as a turn ends
+    /// (the board's masks name every object it holds).
+    fn conditions_hold(&self) -> bool {
         // A game of one or two words of objects a cell has them counted
         // at compile time, as the matcher does.
         match self.game.stride_obj {
@@ -33,6 +34,9 @@ impl Engine<'_> {
     fn conditions_hold_of<const SO: usize>(&self) -> bool {
         let holders = &self.s.board.holders;
         if SO == 1 && holders.valid() {
+            // The objects the board may hold (its masks, only widened in
+            // a turn, name every one it does): the others are not looked up.
+            let there = self.s.board.map_objects.first().copied().unwrap_or(0);
             return self.game.win_conditions.iter().all(|w| {
                 let (a, b) = (w.a[0], w.b[0]);
                 if a == 0 || b == 0 {
@@ -43,11 +47,11 @@ impl Engine<'_> {
                 // `b`: the first such cell settles it.
                 let mut met = false;
                 for k in 0..holders.words() {
-                    let with_a = holders.cells_with(a, w.a_all, k);
+                    let with_a = holders.cells_with(a, w.a_all, k, there);
                     if with_a == 0 {
                         continue;
                     }
-                    let with_b = holders.cells_with(b, w.b_all, k);
+                    let with_b = holders.cells_with(b, w.b_all, k, there);
                     let cells = match w.quantifier {
                         Quantifier::No | Quantifier::Some => with_a & with_b,
                         Quantifier::All => with_a & !with_b,
