@@ -59,7 +59,7 @@ impl Engine<'_> {
         found: &mut Vec<Match>,
     ) {
         let b = &self.s.board;
-        let there = b.holders.known() & b.map_objects.first().copied().unwrap_or(0);
+        let there = b.objects_there();
         let mut at = [u64::MAX; W];
         let mut moves = false;
         for (k, slot) in row.iter().enumerate() {
@@ -152,9 +152,7 @@ impl Engine<'_> {
         let holders = &b.holders;
         let d = sieve.step[0] * b.height as isize + sieve.step[1];
         let cells = &sieve.cells[..];
-        // The objects the board may hold (its masks are only widened in a
-        // turn): the others' cells are none, and are not looked up.
-        let there = holders.known() & b.map_objects.first().copied().unwrap_or(0);
+        let there = b.objects_there();
         match holders.words() {
             1 => sift::<1>(holders, there, cells, d),
             2 => sift::<2>(holders, there, cells, d),

@@ -113,6 +113,15 @@ impl Board {
         self.holders.all().map(|bits| (bits, self.holders.words()))
     }
 
+    /// The objects the board may hold, among those the holders know (a
+    /// game of one word of objects a cell): the board's mask of objects,
+    /// exact as a turn starts and only widened within it, names every one
+    /// it does hold, so the others' holders are empty and need no lookup.
+    #[inline(always)]
+    pub(super) fn objects_there(&self) -> u32 {
+        self.holders.known() & self.map_objects.first().copied().unwrap_or(0)
+    }
+
     /// Cell `i`'s objects.
     #[inline(always)]
     pub fn cell(&self, i: usize) -> &[u32] {

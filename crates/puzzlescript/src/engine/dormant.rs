@@ -145,8 +145,7 @@ impl Engine<'_> {
     fn scan_waking<const W: usize>(&self, row: &[Slot], d: isize) -> Option<([u64; W], [u64; W])> {
         let holders = &self.s.board.holders;
         let known = holders.known();
-        // The objects the board may hold: the others' holders are empty.
-        let there = self.s.board.map_objects.first().copied().unwrap_or(0) & known;
+        let there = self.s.board.objects_there();
         let mut at = [u64::MAX; W];
         let mut live = [0u64; W];
         let mut all_live = false;

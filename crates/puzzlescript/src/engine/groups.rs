@@ -78,7 +78,9 @@ impl Engine<'_> {
                 .iter()
                 .position(|rule| self.may_apply(rule, map));
         }
-        // `may_apply`, its masks read from the group's needs.
+        // `may_apply`, its masks read from the group's needs. (Through
+        // `may_apply` itself, which asks the game's word count a rule, the
+        // searches took 1.1% and 1.7% more instructions, callgrind.)
         group
             .needs
             .iter()

@@ -13,7 +13,7 @@ impl Engine<'_> {
         let player = &self.game.player;
         if b.holders.valid() && player[0] != 0 {
             // Read from the cells that hold a player's objects, in order.
-            let there = b.map_objects.first().copied().unwrap_or(0);
+            let there = b.objects_there();
             for k in 0..b.holders.words() {
                 let mut cells = b
                     .holders

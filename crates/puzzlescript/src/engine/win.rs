@@ -34,9 +34,7 @@ impl Engine<'_> {
     fn conditions_hold_of<const SO: usize>(&self) -> bool {
         let holders = &self.s.board.holders;
         if SO == 1 && holders.valid() {
-            // The objects the board may hold (its masks, only widened in
-            // a turn, name every one it does): the others are not looked up.
-            let there = self.s.board.map_objects.first().copied().unwrap_or(0);
+            let there = self.s.board.objects_there();
             return self.game.win_conditions.iter().all(|w| {
                 let (a, b) = (w.a[0], w.b[0]);
                 if a == 0 || b == 0 {
