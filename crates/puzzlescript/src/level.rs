@@ -327,15 +327,16 @@ impl Level {
         placed: bool,
         mv: Move,
     ) -> Option<Played> {
-        engine.set_board(|b, t| {
-            if placed {
-                return;
-            }
-            b.copy_from_slice(&from.board);
-            if self.checkpoints {
-                t.copy_from_slice(&from.target);
-            }
-        });
+        if placed {
+            engine.keep_board();
+        } else {
+            engine.set_board(|b, t| {
+                b.copy_from_slice(&from.board);
+                if self.checkpoints {
+                    t.copy_from_slice(&from.target);
+                }
+            });
+        }
         if self.random {
             engine.rng_mut().read(&from.rng);
         }

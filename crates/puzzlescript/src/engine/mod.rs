@@ -248,8 +248,14 @@ impl<'g> Engine<'g> {
     /// board and the restart target in place; movements are cleared, no
     /// again is pending, the level is not won.
     pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
-        fill(&mut self.s.board.objects, &mut self.s.restart_target);
-        self.s.board.holders.invalidate();
+        fill(self.s.board.objects_mut(), &mut self.s.restart_target);
+        self.keep_board();
+    }
+
+    /// [`Engine::set_board`] for the board and restart target the engine
+    /// holds: what it knows of them (the cells holding each object, the
+    /// masks) is kept.
+    pub fn keep_board(&mut self) {
         self.s.board.movements.fill(0);
         self.s.board.still = true;
         self.s.againing = false;
@@ -319,6 +325,8 @@ struct Scratchpad {
     /// rules' rows' matches as each one's last scan left them.
     changes: Changes,
     kept: Kept,
+    /// The rows' starts the last sieve that passed found.
+    sifted: bitrows::Sifted,
     /// Rule rows are matched cell by cell even where `bitrows.rs` could
     /// match them (set by the tests that hold the two to each other).
     cell_by_cell: bool,

@@ -28,6 +28,9 @@ impl Engine<'_> {
         let mut bak = self.s.scratch.levels.pop().unwrap_or_default();
         bak.clear();
         bak.extend_from_slice(&self.s.board.objects);
+        // Where no write has been made by the turn's end, the objects are
+        // still `bak`, with no need to compare them.
+        let revision = self.s.board.revision;
         let mut players = std::mem::take(&mut self.s.scratch.players);
         players.clear();
         // The masks are taken before the players move; moving them widens
@@ -89,7 +92,7 @@ impl Engine<'_> {
             self.s.text_mode = false;
             false
         } else {
-            let modified = self.command_queue(&bak, turn, input.is_some());
+            let modified = self.command_queue(&bak, revision, turn, input.is_some());
             if self.s.winning {
                 self.s.againing = false;
             }
@@ -101,7 +104,8 @@ impl Engine<'_> {
 
     /// Carries out the queued commands, keeps or undoes the turn's
     /// changes, and sees to the win. Returns whether the level changed.
-    fn command_queue(&mut self, bak: &[u32], turn: Turn, had_input: bool) -> bool {
+    /// `revision`: the board's as the turn started, its objects `bak`.
+    fn command_queue(&mut self, bak: &[u32], revision: u64, turn: Turn, had_input: bool) -> bool {
         let probe = turn == Turn::AgainProbe;
         if self.s.queue.contains(Command::Cancel) {
             let left = self.s.queue.len() > 1;
@@ -115,7 +119,7 @@ impl Engine<'_> {
             }
         }
         let mut modified = false;
-        if self.s.board.objects != bak {
+        if self.s.board.revision != revision && self.s.board.objects != bak {
             if probe {
                 self.restore(bak);
                 return true;
