@@ -34,11 +34,17 @@ pub struct Board {
     /// those masks: a solver plays every move from one board in turn, and
     /// its masks are computed once.
     masked: Vec<u32>,
-    /// A count of the writes that may have changed the objects (or the
-    /// masks of objects): where it has not moved, neither have they. And
-    /// its value when the masks were last made exact.
+    /// Which objects the board holds, as a number: a new one after every
+    /// write that may change them (or their masks), never one used
+    /// before, so that two moments with one revision have the same
+    /// objects. `revisions` is the last handed out; `masked_revision` was
+    /// current when the masks were last made exact, the objects `masked`.
     pub(super) revision: u64,
+    revisions: u64,
     masked_revision: u64,
+    /// Whether the masks were last made exact as an input turn started,
+    /// with nothing since (`Board::put_back_start`).
+    pub(super) masked_at_input: bool,
     masks: Vec<u32>,
     /// Whether every movement is known to be zero (the board was just put
     /// in place): the masks of movements are then a plain clear.
@@ -76,7 +82,9 @@ impl Board {
             masked: Vec::new(),
             masks: Vec::new(),
             revision: 1,
+            revisions: 1,
             masked_revision: 0,
+            masked_at_input: false,
             still: true,
             holders: Holders::new(so == 1, game.id_names.len(), n),
             saved_holders: Vec::new(),
@@ -143,7 +151,7 @@ impl Board {
 
     #[inline(always)]
     pub(super) fn cell_mut(&mut self, i: usize) -> &mut [u32] {
-        self.revision += 1;
+        self.revise();
         let so = self.stride_obj;
         span_mut(&mut self.objects, i, so)
     }
@@ -154,10 +162,40 @@ impl Board {
         span_mut(&mut self.movements, i, sm)
     }
 
+    /// A new revision: the objects may change.
+    #[inline(always)]
+    fn revise(&mut self) {
+        self.revisions += 1;
+        self.revision = self.revisions;
+    }
+
+    /// Goes on from `old`'s revisions (a level loaded over another), so
+    /// that none is used twice in a session.
+    pub(super) fn revise_after(&mut self, old: &Board) {
+        self.revisions = self.revisions.max(old.revisions) + 1;
+        self.revision = self.revisions;
+    }
+
+    /// Puts back the objects the last input turn started from, with their
+    /// masks and holders as they were then; false (and
+    /// nothing done) where the masks have been made exact since, or were
+    /// not then. Cheaper than putting a board in place: nothing is
+    /// compared.
+    pub(super) fn put_back_start(&mut self) -> bool {
+        if !self.masked_at_input || self.masked.len() != self.objects.len() {
+            return false;
+        }
+        self.objects.copy_from_slice(&self.masked);
+        self.object_masks.words.copy_from_slice(&self.masks);
+        self.holders.load(&self.saved_holders);
+        self.revision = self.masked_revision;
+        true
+    }
+
     /// Every cell's objects, to be written over as a whole (the holders
     /// are then out of date until the next turn's masks).
     pub(super) fn objects_mut(&mut self) -> &mut [u32] {
-        self.revision += 1;
+        self.revise();
         self.holders.invalidate();
         &mut self.objects
     }
@@ -277,7 +315,7 @@ impl Board {
         &mut self,
         i: usize,
     ) -> ([&mut [u32]; 4], [&mut [u32]; 4]) {
-        self.revision += 1;
+        self.revise();
         let (x, y) = self.xy(i);
         let (so, sm) = (words::<SO>(self.stride_obj), words::<SM>(self.stride_mov));
         let (object_rows, object_cols, object_map) = self.object_masks.parts_mut();
@@ -311,7 +349,7 @@ impl Board {
         if new == old && new_moves == old_moves {
             return None;
         }
-        self.revision += 1;
+        self.revise();
         self.objects[i] = new;
         self.holders.change(i, old, new);
         self.movements[i] = new_moves;
@@ -324,7 +362,7 @@ impl Board {
     /// Moves the objects of `layer` (a mask) from cell `i` to cell
     /// `target`, widening the target's masks.
     pub(super) fn move_layer(&mut self, i: usize, target: usize, layer: &[u32]) {
-        self.revision += 1;
+        self.revise();
         let so = self.stride_obj;
         if so == 1 {
             let (from, to) = (self.objects[i], self.objects[target]);
@@ -435,7 +473,7 @@ impl Board {
     /// rigid bookkeeping, for the turn to run again.
     pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
         // The rules run again at once, with no new masks.
-        self.revision += 1;
+        self.revise();
         self.holders.follow(&self.objects, objects);
         self.objects.copy_from_slice(objects);
         self.movements.copy_from_slice(movements);
@@ -445,7 +483,7 @@ impl Board {
 
     /// Puts `objects` back, with no movement and no rigid bookkeeping.
     pub(super) fn restore(&mut self, objects: &[u32]) {
-        self.revision += 1;
+        self.revise();
         if objects.len() == self.objects.len() {
             self.holders.follow(&self.objects, objects);
         } else {

@@ -252,6 +252,19 @@ impl<'g> Engine<'g> {
         self.keep_board();
     }
 
+    /// [`Engine::keep_board`], but with the board the last turn with an
+    /// input started from put back (the restart target and the generator
+    /// are as they are): for a solver playing another move from one
+    /// state. False, and nothing done, where the engine no longer knows
+    /// that board (a turn without input has run since).
+    pub fn put_back_start(&mut self) -> bool {
+        if !self.s.board.put_back_start() {
+            return false;
+        }
+        self.keep_board();
+        true
+    }
+
     /// [`Engine::set_board`] for the board and restart target the engine
     /// holds: what it knows of them (the cells holding each object, the
     /// masks) is kept.
