@@ -232,6 +232,21 @@ impl Board {
     #[inline]
     pub(super) fn moving_cells<const SM: usize>(&self, into: &mut Vec<usize>) {
         let sm = words::<SM>(self.stride_mov);
+        if SM == 1 {
+            // A word a cell: the words themselves, with no slices.
+            let columns = self.movements.chunks_exact(self.height.max(1));
+            for (x, (&col, column)) in self.move_masks.cols().iter().zip(columns).enumerate() {
+                if col == 0 {
+                    continue;
+                }
+                for (y, &moves) in column.iter().enumerate() {
+                    if moves != 0 {
+                        into.push(x * self.height + y);
+                    }
+                }
+            }
+            return;
+        }
         for x in 0..self.width {
             if bits::is_zero(span(self.move_masks.cols(), x, sm)) {
                 continue;
@@ -402,6 +417,10 @@ impl Board {
     #[inline(always)]
     pub(super) fn widen_objects(&mut self, i: usize) {
         let (x, y) = self.xy(i);
+        if self.stride_obj == 1 {
+            self.object_masks.widen_single(x, y, self.objects[i]);
+            return;
+        }
         self.object_masks
             .widen(x, y, span(&self.objects, i, self.stride_obj));
     }
@@ -410,6 +429,10 @@ impl Board {
     #[inline(always)]
     pub(super) fn widen_moves(&mut self, i: usize) {
         let (x, y) = self.xy(i);
+        if self.stride_mov == 1 {
+            self.move_masks.widen_single(x, y, self.movements[i]);
+            return;
+        }
         self.move_masks
             .widen(x, y, span(&self.movements, i, self.stride_mov));
     }
@@ -536,52 +559,52 @@ impl Engine<'_> {
 /// objects or of movements: the OR of their cells' words, or more.
 ///
 /// Back to back in one buffer, so that a turn puts them back, or clears
-/// them, in one copy rather than three.
+/// them, in one copy rather than three; the board's first, the most read.
 #[derive(Clone, Debug)]
 struct Masks {
-    /// The rows' (`stride` words a row), then the columns', then the
-    /// board's.
+    /// The board's (`stride` words), then the rows' (`stride` words a
+    /// row), then the columns'.
     words: Vec<u32>,
-    /// Where the columns' start, and the board's.
+    /// Where the rows' start, and the columns'.
+    rows: usize,
     cols: usize,
-    map: usize,
 }
 
 impl Masks {
     fn new(width: usize, height: usize, stride: usize) -> Masks {
         Masks {
-            words: vec![0; (height + width + 1) * stride],
-            cols: height * stride,
-            map: (height + width) * stride,
+            words: vec![0; (1 + height + width) * stride],
+            rows: stride,
+            cols: (1 + height) * stride,
         }
     }
 
     #[inline(always)]
     fn rows(&self) -> &[u32] {
-        &self.words[..self.cols]
+        &self.words[self.rows..self.cols]
     }
 
     #[inline(always)]
     fn cols(&self) -> &[u32] {
-        &self.words[self.cols..self.map]
+        &self.words[self.cols..]
     }
 
     #[inline(always)]
     fn map(&self) -> &[u32] {
-        &self.words[self.map..]
+        &self.words[..self.rows]
     }
 
     /// The first word of the board's.
     #[inline(always)]
     fn first_of_map(&self) -> u32 {
-        self.words.get(self.map).copied().unwrap_or(0)
+        self.words.first().copied().unwrap_or(0)
     }
 
     /// The rows', the columns' and the board's, to write.
     #[inline(always)]
     fn parts_mut(&mut self) -> (&mut [u32], &mut [u32], &mut [u32]) {
-        let (rows, rest) = self.words.split_at_mut(self.cols);
-        let (cols, map) = rest.split_at_mut(self.map - self.cols);
+        let (map, rest) = self.words.split_at_mut(self.rows);
+        let (rows, cols) = rest.split_at_mut(self.cols - self.rows);
         (rows, cols, map)
     }
 
@@ -598,9 +621,10 @@ impl Masks {
     /// [`Masks::widen`] for one word a cell.
     #[inline(always)]
     fn widen_single(&mut self, x: usize, y: usize, word: u32) {
-        self.words[y] |= word;
+        debug_assert_eq!(self.rows, 1);
+        self.words[0] |= word;
+        self.words[1 + y] |= word;
         self.words[self.cols + x] |= word;
-        self.words[self.map] |= word;
     }
 }
 
