@@ -134,7 +134,8 @@ impl Engine<'_> {
         {
             return true;
         }
-        if !probe {
+        // Asked here, not in the call: a solver's turn hears nothing.
+        if !probe && self.s.mode.records() {
             self.play_sounds();
         }
         if !self.s.text_mode && turn == Turn::Play {
