@@ -48,6 +48,39 @@ pub(crate) const RANDOMDIR: u32 = UP | LEFT;
 /// `random`.
 pub(crate) const RANDOM: u32 = DOWN | ACTION;
 
+/// Division by a number fixed in advance, as a multiplication: a cell's
+/// column and row are asked many times a turn, and a division is the
+/// slowest instruction a turn would otherwise run.
+///
+/// The quotient of `n` by `d` is `(n + 1) * floor((2^64 - 1) / d) / 2^64`,
+/// exact for every `n` below 2^32 when `d` is below 2^31: the error of the
+/// truncated inverse, at most `(n + 1) * (1 + 1 / d) / 2^64`, stays under
+/// the `1 / d` that separates `n / d` from the next integer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Divisor {
+    d: usize,
+    inverse: u64,
+}
+
+impl Divisor {
+    /// Division by `d` (not 0).
+    pub(crate) fn new(d: usize) -> Divisor {
+        assert!(d > 0 && d < 1 << 31, "a divisor of {d}");
+        Divisor {
+            d,
+            inverse: u64::MAX / d as u64,
+        }
+    }
+
+    /// `n / d` and `n % d`, for `n` below 2^32.
+    #[inline(always)]
+    pub(crate) fn split(self, n: usize) -> (usize, usize) {
+        debug_assert!(n < 1 << 32);
+        let q = (((n as u128 + 1) * u128::from(self.inverse)) >> 64) as usize;
+        (q, n - q * self.d)
+    }
+}
+
 /// A fixed-capacity bitset on the stack, for the turn's scratch masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Scratch {
@@ -222,6 +255,31 @@ mod tests {
         clear_field(&mut w, 0b00100, 6);
         assert_eq!(field(&w, 6), 0b10001);
         assert_eq!(ones(&w).collect::<Vec<_>>(), vec![30, 34]);
+    }
+
+    #[test]
+    fn a_divisor_divides_as_division_does() {
+        let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+        for d in (1..=600).chain([(1 << 31) - 1, 1 << 30, 65_537]) {
+            let divisor = Divisor::new(d);
+            let near = [0, 1, d - 1, d, d + 1, (1 << 32) - 1, (1 << 32) - 2];
+            let multiples = (1..40).flat_map(|k| [k * d - 1, k * d]);
+            let random = (0..200).map(|_| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                (rng >> 32) as usize
+            });
+            let below = |n: &usize| *n < 1 << 32;
+            for n in near
+                .into_iter()
+                .chain(multiples)
+                .chain(random)
+                .filter(below)
+            {
+                assert_eq!(divisor.split(n), (n / d, n % d), "{n} by {d}");
+            }
+        }
     }
 
     #[test]

@@ -63,6 +63,19 @@ struct Spare {
     buffers: Buffers,
 }
 
+/// What an engine holds of the state a move is played from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placed {
+    /// Nothing known: the board and restart target are put in place.
+    No,
+    /// The state's board and restart target (the last move from it
+    /// changed neither): nothing is copied.
+    Board,
+    /// The last move from it was played on this engine: the engine may
+    /// put its board back itself ([`Engine::put_back_start`]).
+    Start,
+}
+
 /// A state unpacked, and what packing the next reuses.
 #[derive(Debug)]
 struct Buffers {
@@ -314,28 +327,27 @@ impl Level {
     /// Plays `mv` from the unpacked state `from`; `None` if its again
     /// turns never stop.
     fn play(&self, engine: &mut Engine, from: &Unpacked, mv: Move) -> Option<Played> {
-        self.play_from(engine, from, false, mv)
+        self.play_from(engine, from, Placed::No, mv)
     }
 
-    /// [`Level::play`], where `placed` says the engine's board and restart
-    /// target are already `from`'s (the last move from it changed
-    /// neither), so they are not copied again.
+    /// [`Level::play`], told by `placed` what the engine holds of `from`.
     fn play_from(
         &self,
         engine: &mut Engine,
         from: &Unpacked,
-        placed: bool,
+        placed: Placed,
         mv: Move,
     ) -> Option<Played> {
-        engine.set_board(|b, t| {
-            if placed {
-                return;
-            }
-            b.copy_from_slice(&from.board);
-            if self.checkpoints {
-                t.copy_from_slice(&from.target);
-            }
-        });
+        match placed {
+            Placed::Board => engine.keep_board(),
+            Placed::Start if !self.checkpoints && engine.put_back_start() => {}
+            _ => engine.set_board(|b, t| {
+                b.copy_from_slice(&from.board);
+                if self.checkpoints {
+                    t.copy_from_slice(&from.target);
+                }
+            }),
+        }
         if self.random {
             engine.rng_mut().read(&from.rng);
         }
@@ -367,11 +379,10 @@ impl Level {
             next,
             scratch,
         } = buffers;
-        // Whether the engine holds the state's board and restart target.
-        let mut placed = false;
+        let mut placed = Placed::No;
         for &mv in self.moves_list() {
             let Some(played) = self.play_from(engine, unpacked, placed, mv) else {
-                placed = false;
+                placed = Placed::No;
                 // Shown, not left out: the state it was played from,
                 // marked. The search reports it, and `step` says why.
                 next.clear();
@@ -392,8 +403,9 @@ impl Level {
                 Played::Maybe => engine.board().objects == unpacked.board,
             };
             let target_kept = !self.checkpoints || engine.restart_target() == &unpacked.target[..];
-            placed = board_kept && target_kept;
-            let unchanged = placed && (!self.random || engine.rng().is(&unpacked.rng));
+            let kept = board_kept && target_kept;
+            placed = if kept { Placed::Board } else { Placed::Start };
+            let unchanged = kept && (!self.random || engine.rng().is(&unpacked.rng));
             if unchanged && !engine.won() {
                 continue;
             }

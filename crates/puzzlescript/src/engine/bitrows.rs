@@ -4,6 +4,10 @@
 //! back by its cell's place in the row along the rule's direction, ANDed.
 //! Where a cell also tests movements the bitmaps say only where it may
 //! match, and each start they leave is tried cell by cell.
+//!
+//! A rule's sieve (`compile/sieve.rs`) computes the same starts: those of
+//! the last sieve that passed are kept ([`Sifted`]), and matching that
+//! rule on the same board starts from them.
 
 use super::Engine;
 use super::holders::Holders;
@@ -14,6 +18,31 @@ use crate::compile::{CellPattern, Rule, SieveCell, Slot};
 /// The most words of cells (64 cells a word) a board may take to be
 /// matched this way: the bitmaps live on the stack.
 pub(super) const BIT_WORDS: usize = 8;
+
+/// The most rows of a rule whose starts are kept ([`Sifted`]).
+const SIFTED_ROWS: usize = 4;
+
+/// The starts of each row of the rule whose sieve last passed (a rule of
+/// up to [`SIFTED_ROWS`] rows), as the board was at `revision`
+/// (`Board::revision`). Only a rule without ellipses has a sieve, so a
+/// row's starts are those [`Engine::scan_row_bits`] would compute.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Sifted {
+    /// The rule's `first_row`, plus one (0: none).
+    rule: usize,
+    revision: u64,
+    rows: [[u64; BIT_WORDS]; SIFTED_ROWS],
+}
+
+impl Sifted {
+    /// Row `r`'s starts, `words` words, if they are kept for `rule` on the
+    /// board at `revision`.
+    #[inline(always)]
+    pub(super) fn row(&self, rule: &Rule, revision: u64, r: usize, words: usize) -> Option<&[u64]> {
+        (self.rule == rule.first_row + 1 && self.revision == revision)
+            .then(|| &self.rows[r][..words])
+    }
+}
 
 impl Engine<'_> {
     /// Whether a row without ellipses is matched by [`Engine::scan_row_bits`]
@@ -31,22 +60,25 @@ impl Engine<'_> {
     /// Every match of a row without ellipses, in scan order, as
     /// [`Engine::scan_row`] finds them; only where
     /// [`Engine::rows_by_bits`] holds.
+    /// `sifted`: the row's starts as its rule's sieve found them on the
+    /// board as it is ([`Sifted`]), if it did.
     pub(super) fn scan_row_bits(
         &self,
         row: &[Slot],
         starts: &Starts,
         d: isize,
+        sifted: Option<&[u64]>,
         found: &mut Vec<Match>,
     ) {
         match self.s.board.holders.words() {
-            1 => self.scan_row_words::<1>(row, starts, d, found),
-            2 => self.scan_row_words::<2>(row, starts, d, found),
-            3 => self.scan_row_words::<3>(row, starts, d, found),
-            4 => self.scan_row_words::<4>(row, starts, d, found),
-            5 => self.scan_row_words::<5>(row, starts, d, found),
-            6 => self.scan_row_words::<6>(row, starts, d, found),
-            7 => self.scan_row_words::<7>(row, starts, d, found),
-            _ => self.scan_row_words::<BIT_WORDS>(row, starts, d, found),
+            1 => self.scan_row_words::<1>(row, starts, d, sifted, found),
+            2 => self.scan_row_words::<2>(row, starts, d, sifted, found),
+            3 => self.scan_row_words::<3>(row, starts, d, sifted, found),
+            4 => self.scan_row_words::<4>(row, starts, d, sifted, found),
+            5 => self.scan_row_words::<5>(row, starts, d, sifted, found),
+            6 => self.scan_row_words::<6>(row, starts, d, sifted, found),
+            7 => self.scan_row_words::<7>(row, starts, d, sifted, found),
+            _ => self.scan_row_words::<BIT_WORDS>(row, starts, d, sifted, found),
         }
     }
 
@@ -56,25 +88,33 @@ impl Engine<'_> {
         row: &[Slot],
         starts: &Starts,
         d: isize,
+        sifted: Option<&[u64]>,
         found: &mut Vec<Match>,
     ) {
         let b = &self.s.board;
-        let there = b.objects_there();
         let mut at = [u64::MAX; W];
         let mut moves = false;
-        for (k, slot) in row.iter().enumerate() {
-            let Slot::Cell(p) = slot else { return };
-            moves |= p.tests_moves;
-            let cells = passing::<W>(&b.holders, there, p);
-            // Start `i` needs this cell's test at `i + k * d`.
-            let by = k as isize * d;
-            let mut any = 0;
-            for (w, at) in at.iter_mut().enumerate() {
-                *at &= shifted(&cells, by, w);
-                any |= *at;
-            }
-            if any == 0 {
-                return;
+        if let Some(sifted) = sifted.and_then(|words| <[u64; W]>::try_from(words).ok()) {
+            at = sifted;
+            moves = row
+                .iter()
+                .any(|slot| matches!(slot, Slot::Cell(p) if p.tests_moves));
+        } else {
+            let there = b.objects_there();
+            for (k, slot) in row.iter().enumerate() {
+                let Slot::Cell(p) = slot else { return };
+                moves |= p.tests_moves;
+                let cells = passing::<W>(&b.holders, there, p);
+                // Start `i` needs this cell's test at `i + k * d`.
+                let by = k as isize * d;
+                let mut any = 0;
+                for (w, at) in at.iter_mut().enumerate() {
+                    *at &= shifted(&cells, by, w);
+                    any |= *at;
+                }
+                if any == 0 {
+                    return;
+                }
             }
         }
         let before = found.len();
@@ -140,8 +180,9 @@ impl Engine<'_> {
     /// true may also be wrong (movements are not looked at, and a vertical
     /// row's start may seem to wrap into the next column): the matcher
     /// settles what passes.
+    /// Where it passes, the starts it found are kept ([`Sifted`]).
     #[inline]
-    pub(super) fn sifts(&self, rule: &Rule) -> bool {
+    pub(super) fn sifts(&mut self, rule: &Rule) -> bool {
         let Some(sieve) = &rule.sieve else {
             return true;
         };
@@ -153,27 +194,49 @@ impl Engine<'_> {
         let d = sieve.step[0] * b.height as isize + sieve.step[1];
         let cells = &sieve.cells[..];
         let there = b.objects_there();
-        match holders.words() {
-            1 => sift::<1>(holders, there, cells, d),
-            2 => sift::<2>(holders, there, cells, d),
-            3 => sift::<3>(holders, there, cells, d),
-            4 => sift::<4>(holders, there, cells, d),
-            5 => sift::<5>(holders, there, cells, d),
-            6 => sift::<6>(holders, there, cells, d),
-            7 => sift::<7>(holders, there, cells, d),
-            _ => sift::<BIT_WORDS>(holders, there, cells, d),
-        }
+        let kept = &mut self.s.scratch.sifted;
+        let rows = &mut kept.rows;
+        let fits = rule.rows.len() <= SIFTED_ROWS;
+        let passed = match holders.words() {
+            1 => sift::<1>(holders, there, cells, d, rows),
+            2 => sift::<2>(holders, there, cells, d, rows),
+            3 => sift::<3>(holders, there, cells, d, rows),
+            4 => sift::<4>(holders, there, cells, d, rows),
+            5 => sift::<5>(holders, there, cells, d, rows),
+            6 => sift::<6>(holders, there, cells, d, rows),
+            7 => sift::<7>(holders, there, cells, d, rows),
+            _ => sift::<BIT_WORDS>(holders, there, cells, d, rows),
+        };
+        kept.rule = if passed && fits {
+            rule.first_row + 1
+        } else {
+            0
+        };
+        kept.revision = b.revision;
+        passed
     }
 }
 
 /// [`Engine::sifts`] on a board of `W` words of cells, rows `d` cells
 /// apart a step: false when a row's cells, each shifted back by its place,
-/// leave no start.
+/// leave no start; else true, with each row's starts in `rows`.
 #[inline(always)]
-fn sift<const W: usize>(holders: &Holders, there: u32, cells: &[SieveCell], d: isize) -> bool {
+fn sift<const W: usize>(
+    holders: &Holders,
+    there: u32,
+    cells: &[SieveCell],
+    d: isize,
+    rows: &mut [[u64; BIT_WORDS]; SIFTED_ROWS],
+) -> bool {
     let mut at = [u64::MAX; W];
-    for c in cells {
-        if c.place == 0 {
+    // The row whose starts `at` holds.
+    let mut r = 0;
+    for (n, c) in cells.iter().enumerate() {
+        if c.place == 0 && n > 0 {
+            if let Some(row) = rows.get_mut(r) {
+                row[..W].copy_from_slice(&at);
+            }
+            r += 1;
             at = [u64::MAX; W];
         }
         let pass = holding::<W>(holders, there, c.present, c.absent, c.properties());
@@ -186,6 +249,9 @@ fn sift<const W: usize>(holders: &Holders, there: u32, cells: &[SieveCell], d: i
         if left == 0 {
             return false;
         }
+    }
+    if let Some(row) = rows.get_mut(r) {
+        row[..W].copy_from_slice(&at);
     }
     true
 }

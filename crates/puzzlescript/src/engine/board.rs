@@ -14,6 +14,8 @@ pub struct Board {
     pub width: usize,
     /// Rows.
     pub height: usize,
+    /// Division by `height`: a cell's column and row.
+    column: bits::Divisor,
     /// Object bits, `stride_obj` words per cell.
     pub objects: Vec<u32>,
     stride_obj: usize,
@@ -25,18 +27,24 @@ pub struct Board {
     rigid_group: Vec<u32>,
     /// Per cell: the layers whose movement a rigid rule wrote.
     rigid_applied: Vec<u32>,
-    // The masks: per row, per column and for the whole board, the OR of
-    // its cells' objects, and of their movements (or more).
-    row_objects: Vec<u32>,
-    col_objects: Vec<u32>,
-    pub(super) map_objects: Vec<u32>,
-    row_moves: Vec<u32>,
-    col_moves: Vec<u32>,
-    pub(super) map_moves: Vec<u32>,
+    /// The masks of objects and of movements.
+    object_masks: Masks,
+    move_masks: Masks,
     /// The objects the masks of objects were last computed from, and
-    /// those masks (rows, columns, board, back to back): a solver plays
-    /// every move from one board in turn, and its masks are computed once.
+    /// those masks: a solver plays every move from one board in turn, and
+    /// its masks are computed once.
     masked: Vec<u32>,
+    /// Which objects the board holds, as a number: a new one after every
+    /// write that may change them (or their masks), never one used
+    /// before, so that two moments with one revision have the same
+    /// objects. `revisions` is the last handed out; `masked_revision` was
+    /// current when the masks were last made exact, the objects `masked`.
+    pub(super) revision: u64,
+    revisions: u64,
+    masked_revision: u64,
+    /// Whether the masks were last made exact as an input turn started,
+    /// with nothing since (`Board::put_back_start`).
+    pub(super) masked_at_input: bool,
     masks: Vec<u32>,
     /// Whether every movement is known to be zero (the board was just put
     /// in place): the masks of movements are then a plain clear.
@@ -62,20 +70,21 @@ impl Board {
         Board {
             width: grid.width,
             height: grid.height,
+            column: bits::Divisor::new(grid.height.max(1)),
             objects: grid.cells.clone(),
             stride_obj: so,
             stride_mov: sm,
             movements: vec![0; n * sm],
             rigid_group: vec![0; n * sm],
             rigid_applied: vec![0; n * sm],
-            row_objects: vec![0; grid.height * so],
-            col_objects: vec![0; grid.width * so],
-            map_objects: vec![0; so],
-            row_moves: vec![0; grid.height * sm],
-            col_moves: vec![0; grid.width * sm],
-            map_moves: vec![0; sm],
+            object_masks: Masks::new(grid.width, grid.height, so),
+            move_masks: Masks::new(grid.width, grid.height, sm),
             masked: Vec::new(),
             masks: Vec::new(),
+            revision: 1,
+            revisions: 1,
+            masked_revision: 0,
+            masked_at_input: false,
             still: true,
             holders: Holders::new(so == 1, game.id_names.len(), n),
             saved_holders: Vec::new(),
@@ -98,10 +107,16 @@ impl Board {
         x * self.height + y
     }
 
+    /// Division by `height`, which tells a cell's column and row.
+    #[inline(always)]
+    pub(super) fn column(&self) -> bits::Divisor {
+        self.column
+    }
+
     /// The column and row of cell `i`.
     #[inline(always)]
     pub(super) fn xy(&self, i: usize) -> (usize, usize) {
-        (i / self.height, i % self.height)
+        self.column.split(i)
     }
 
     /// The cells that hold each object, where the engine keeps them up to
@@ -119,7 +134,7 @@ impl Board {
     /// it does hold, so the others' holders are empty and need no lookup.
     #[inline(always)]
     pub(super) fn objects_there(&self) -> u32 {
-        self.holders.known() & self.map_objects.first().copied().unwrap_or(0)
+        self.holders.known() & self.object_masks.first_of_map()
     }
 
     /// Cell `i`'s objects.
@@ -136,6 +151,7 @@ impl Board {
 
     #[inline(always)]
     pub(super) fn cell_mut(&mut self, i: usize) -> &mut [u32] {
+        self.revise();
         let so = self.stride_obj;
         span_mut(&mut self.objects, i, so)
     }
@@ -144,6 +160,44 @@ impl Board {
     pub(super) fn moves_mut(&mut self, i: usize) -> &mut [u32] {
         let sm = self.stride_mov;
         span_mut(&mut self.movements, i, sm)
+    }
+
+    /// A new revision: the objects may change.
+    #[inline(always)]
+    fn revise(&mut self) {
+        self.revisions += 1;
+        self.revision = self.revisions;
+    }
+
+    /// Goes on from `old`'s revisions (a level loaded over another), so
+    /// that none is used twice in a session.
+    pub(super) fn revise_after(&mut self, old: &Board) {
+        self.revisions = self.revisions.max(old.revisions) + 1;
+        self.revision = self.revisions;
+    }
+
+    /// Puts back the objects the last input turn started from, with their
+    /// masks and holders as they were then; false (and
+    /// nothing done) where the masks have been made exact since, or were
+    /// not then. Cheaper than putting a board in place: nothing is
+    /// compared.
+    pub(super) fn put_back_start(&mut self) -> bool {
+        if !self.masked_at_input || self.masked.len() != self.objects.len() {
+            return false;
+        }
+        self.objects.copy_from_slice(&self.masked);
+        self.object_masks.words.copy_from_slice(&self.masks);
+        self.holders.load(&self.saved_holders);
+        self.revision = self.masked_revision;
+        true
+    }
+
+    /// Every cell's objects, to be written over as a whole (the holders
+    /// are then out of date until the next turn's masks).
+    pub(super) fn objects_mut(&mut self) -> &mut [u32] {
+        self.revise();
+        self.holders.invalidate();
+        &mut self.objects
     }
 
     /// Cell `i`'s objects to read and its movements to write, at once.
@@ -178,8 +232,23 @@ impl Board {
     #[inline]
     pub(super) fn moving_cells<const SM: usize>(&self, into: &mut Vec<usize>) {
         let sm = words::<SM>(self.stride_mov);
+        if SM == 1 {
+            // A word a cell: the words themselves, with no slices.
+            let columns = self.movements.chunks_exact(self.height.max(1));
+            for (x, (&col, column)) in self.move_masks.cols().iter().zip(columns).enumerate() {
+                if col == 0 {
+                    continue;
+                }
+                for (y, &moves) in column.iter().enumerate() {
+                    if moves != 0 {
+                        into.push(x * self.height + y);
+                    }
+                }
+            }
+            return;
+        }
         for x in 0..self.width {
-            if bits::is_zero(span(&self.col_moves, x, sm)) {
+            if bits::is_zero(span(self.move_masks.cols(), x, sm)) {
                 continue;
             }
             for i in self.index(x, 0)..self.index(x + 1, 0) {
@@ -194,9 +263,9 @@ impl Board {
     #[inline(always)]
     pub(super) fn lines(&self, horizontal: bool) -> Lines<'_> {
         let (objects, moves) = if horizontal {
-            (&self.row_objects, &self.row_moves)
+            (self.object_masks.rows(), self.move_masks.rows())
         } else {
-            (&self.col_objects, &self.col_moves)
+            (self.object_masks.cols(), self.move_masks.cols())
         };
         Lines {
             objects,
@@ -209,7 +278,28 @@ impl Board {
     /// Column `x`'s mask of objects.
     #[inline(always)]
     pub(super) fn col_objects(&self, x: usize) -> &[u32] {
-        span(&self.col_objects, x, self.stride_obj)
+        span(self.object_masks.cols(), x, self.stride_obj)
+    }
+
+    /// The board's mask of objects: every object a cell holds, or more.
+    #[inline(always)]
+    pub(super) fn map_objects(&self) -> &[u32] {
+        self.object_masks.map()
+    }
+
+    /// The board's mask of movements.
+    #[inline(always)]
+    pub(super) fn map_moves(&self) -> &[u32] {
+        self.move_masks.map()
+    }
+
+    /// The first words of the board's masks of objects and of movements.
+    #[inline(always)]
+    pub(super) fn first_of_maps(&self) -> [u32; 2] {
+        [
+            self.object_masks.first_of_map(),
+            self.move_masks.first_of_map(),
+        ]
     }
 
     /// Cell `i`'s rigid bookkeeping: its groups and its applied layers.
@@ -240,20 +330,23 @@ impl Board {
         &mut self,
         i: usize,
     ) -> ([&mut [u32]; 4], [&mut [u32]; 4]) {
+        self.revise();
         let (x, y) = self.xy(i);
         let (so, sm) = (words::<SO>(self.stride_obj), words::<SM>(self.stride_mov));
+        let (object_rows, object_cols, object_map) = self.object_masks.parts_mut();
+        let (move_rows, move_cols, move_map) = self.move_masks.parts_mut();
         (
             [
                 span_mut(&mut self.objects, i, so),
-                span_mut(&mut self.col_objects, x, so),
-                span_mut(&mut self.row_objects, y, so),
-                &mut self.map_objects[..so],
+                span_mut(object_cols, x, so),
+                span_mut(object_rows, y, so),
+                &mut object_map[..so],
             ],
             [
                 span_mut(&mut self.movements, i, sm),
-                span_mut(&mut self.col_moves, x, sm),
-                span_mut(&mut self.row_moves, y, sm),
-                &mut self.map_moves[..sm],
+                span_mut(move_cols, x, sm),
+                span_mut(move_rows, y, sm),
+                &mut move_map[..sm],
             ],
         )
     }
@@ -271,22 +364,20 @@ impl Board {
         if new == old && new_moves == old_moves {
             return None;
         }
+        self.revise();
         self.objects[i] = new;
         self.holders.change(i, old, new);
         self.movements[i] = new_moves;
         let (x, y) = self.xy(i);
-        self.col_objects[x] |= new;
-        self.row_objects[y] |= new;
-        self.map_objects[0] |= new;
-        self.col_moves[x] |= new_moves;
-        self.row_moves[y] |= new_moves;
-        self.map_moves[0] |= new_moves;
+        self.object_masks.widen_single(x, y, new);
+        self.move_masks.widen_single(x, y, new_moves);
         Some((old, new))
     }
 
     /// Moves the objects of `layer` (a mask) from cell `i` to cell
     /// `target`, widening the target's masks.
     pub(super) fn move_layer(&mut self, i: usize, target: usize, layer: &[u32]) {
+        self.revise();
         let so = self.stride_obj;
         if so == 1 {
             let (from, to) = (self.objects[i], self.objects[target]);
@@ -295,9 +386,7 @@ impl Board {
             self.objects[i] = new_from;
             self.objects[target] = new_to;
             let (x, y) = self.xy(target);
-            self.col_objects[x] |= new_to;
-            self.row_objects[y] |= new_to;
-            self.map_objects[0] |= new_to;
+            self.object_masks.widen_single(x, y, new_to);
             self.holders.change(i, from, new_from);
             self.holders.change(target, to, new_to);
             return;
@@ -327,51 +416,44 @@ impl Board {
     /// Widens cell `i`'s masks of objects by what the cell holds now.
     #[inline(always)]
     pub(super) fn widen_objects(&mut self, i: usize) {
-        let so = self.stride_obj;
         let (x, y) = self.xy(i);
-        widen([
-            span_mut(&mut self.objects, i, so),
-            span_mut(&mut self.col_objects, x, so),
-            span_mut(&mut self.row_objects, y, so),
-            &mut self.map_objects,
-        ]);
+        if self.stride_obj == 1 {
+            self.object_masks.widen_single(x, y, self.objects[i]);
+            return;
+        }
+        self.object_masks
+            .widen(x, y, span(&self.objects, i, self.stride_obj));
     }
 
     /// Widens cell `i`'s masks of movements likewise.
     #[inline(always)]
     pub(super) fn widen_moves(&mut self, i: usize) {
-        let sm = self.stride_mov;
         let (x, y) = self.xy(i);
-        widen([
-            span_mut(&mut self.movements, i, sm),
-            span_mut(&mut self.col_moves, x, sm),
-            span_mut(&mut self.row_moves, y, sm),
-            &mut self.map_moves,
-        ]);
+        if self.stride_mov == 1 {
+            self.move_masks.widen_single(x, y, self.movements[i]);
+            return;
+        }
+        self.move_masks
+            .widen(x, y, span(&self.movements, i, self.stride_mov));
     }
 
     /// Every mask from the cells, as a turn starts.
     #[inline]
     pub(super) fn compute_masks(&mut self) {
-        let (rows, cols) = (self.row_objects.len(), self.col_objects.len());
-        if self.masked == self.objects {
+        if self.revision == self.masked_revision {
+            // Nothing written since they were made exact: they still are.
+            if !self.holders.valid() {
+                self.holders.load(&self.saved_holders);
+            }
+        } else if self.masked == self.objects {
             // The board they were last computed from: as they were then.
-            self.row_objects.copy_from_slice(&self.masks[..rows]);
-            self.col_objects
-                .copy_from_slice(&self.masks[rows..rows + cols]);
-            self.map_objects.copy_from_slice(&self.masks[rows + cols..]);
+            self.object_masks.words.copy_from_slice(&self.masks);
             if !self.holders.valid() {
                 self.holders.load(&self.saved_holders);
             }
         } else {
-            or_columns(
-                &self.objects,
-                self.height,
-                self.stride_obj,
-                &mut self.row_objects,
-                &mut self.col_objects,
-                &mut self.map_objects,
-            );
+            let (rows, cols, map) = self.object_masks.parts_mut();
+            or_columns(&self.objects, self.height, self.stride_obj, rows, cols, map);
             if !self.holders.valid() {
                 if self.masked.len() == self.objects.len() && !self.saved_holders.is_empty() {
                     // A solver's next board differs from the last in a few
@@ -384,11 +466,9 @@ impl Board {
             }
             self.holders.save(&mut self.saved_holders);
             self.masked.clone_from(&self.objects);
-            self.masks.clear();
-            self.masks.extend_from_slice(&self.row_objects);
-            self.masks.extend_from_slice(&self.col_objects);
-            self.masks.extend_from_slice(&self.map_objects);
+            self.masks.clone_from(&self.object_masks.words);
         }
+        self.masked_revision = self.revision;
         // The masks of objects are exact again.
         self.holders.settle();
         // A turn nearly always starts with no movement (the last one
@@ -398,18 +478,17 @@ impl Board {
         // The turn about to run writes movements.
         self.still = false;
         if moving {
+            let (rows, cols, map) = self.move_masks.parts_mut();
             or_columns(
                 &self.movements,
                 self.height,
                 self.stride_mov,
-                &mut self.row_moves,
-                &mut self.col_moves,
-                &mut self.map_moves,
+                rows,
+                cols,
+                map,
             );
         } else {
-            self.row_moves.fill(0);
-            self.col_moves.fill(0);
-            self.map_moves.fill(0);
+            self.move_masks.words.fill(0);
         }
     }
 
@@ -417,6 +496,7 @@ impl Board {
     /// rigid bookkeeping, for the turn to run again.
     pub(super) fn rewind(&mut self, objects: &[u32], movements: &[u32]) {
         // The rules run again at once, with no new masks.
+        self.revise();
         self.holders.follow(&self.objects, objects);
         self.objects.copy_from_slice(objects);
         self.movements.copy_from_slice(movements);
@@ -426,6 +506,7 @@ impl Board {
 
     /// Puts `objects` back, with no movement and no rigid bookkeeping.
     pub(super) fn restore(&mut self, objects: &[u32]) {
+        self.revise();
         if objects.len() == self.objects.len() {
             self.holders.follow(&self.objects, objects);
         } else {
@@ -437,8 +518,9 @@ impl Board {
         self.still = true;
         self.rigid_group.fill(0);
         self.rigid_applied.fill(0);
-        self.row_objects.fill(0);
-        self.col_objects.fill(0);
+        let (rows, cols, _) = self.object_masks.parts_mut();
+        rows.fill(0);
+        cols.fill(0);
     }
 }
 
@@ -473,12 +555,77 @@ impl Engine<'_> {
     }
 }
 
-/// ORs a cell's words into its masks.
-#[inline(always)]
-fn widen([cell, col, row, map]: [&mut [u32]; 4]) {
-    bits::or(col, cell);
-    bits::or(row, cell);
-    bits::or(map, cell);
+/// The masks of a board's rows, of its columns and of the whole board, of
+/// objects or of movements: the OR of their cells' words, or more.
+///
+/// Back to back in one buffer, so that a turn puts them back, or clears
+/// them, in one copy rather than three; the board's first, the most read.
+#[derive(Clone, Debug)]
+struct Masks {
+    /// The board's (`stride` words), then the rows' (`stride` words a
+    /// row), then the columns'.
+    words: Vec<u32>,
+    /// Where the rows' start, and the columns'.
+    rows: usize,
+    cols: usize,
+}
+
+impl Masks {
+    fn new(width: usize, height: usize, stride: usize) -> Masks {
+        Masks {
+            words: vec![0; (1 + height + width) * stride],
+            rows: stride,
+            cols: (1 + height) * stride,
+        }
+    }
+
+    #[inline(always)]
+    fn rows(&self) -> &[u32] {
+        &self.words[self.rows..self.cols]
+    }
+
+    #[inline(always)]
+    fn cols(&self) -> &[u32] {
+        &self.words[self.cols..]
+    }
+
+    #[inline(always)]
+    fn map(&self) -> &[u32] {
+        &self.words[..self.rows]
+    }
+
+    /// The first word of the board's.
+    #[inline(always)]
+    fn first_of_map(&self) -> u32 {
+        self.words.first().copied().unwrap_or(0)
+    }
+
+    /// The rows', the columns' and the board's, to write.
+    #[inline(always)]
+    fn parts_mut(&mut self) -> (&mut [u32], &mut [u32], &mut [u32]) {
+        let (map, rest) = self.words.split_at_mut(self.rows);
+        let (rows, cols) = rest.split_at_mut(self.cols - self.rows);
+        (rows, cols, map)
+    }
+
+    /// Widens the masks of cell `(x, y)` by its words, `cell`.
+    #[inline(always)]
+    fn widen(&mut self, x: usize, y: usize, cell: &[u32]) {
+        let n = cell.len();
+        let (rows, cols, map) = self.parts_mut();
+        bits::or(span_mut(cols, x, n), cell);
+        bits::or(span_mut(rows, y, n), cell);
+        bits::or(map, cell);
+    }
+
+    /// [`Masks::widen`] for one word a cell.
+    #[inline(always)]
+    fn widen_single(&mut self, x: usize, y: usize, word: u32) {
+        debug_assert_eq!(self.rows, 1);
+        self.words[0] |= word;
+        self.words[1 + y] |= word;
+        self.words[self.cols + x] |= word;
+    }
 }
 
 /// The masks of a board's rows, or of its columns, line by line.

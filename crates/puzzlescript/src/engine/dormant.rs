@@ -21,7 +21,7 @@
 use super::Engine;
 use super::bitrows::{BIT_WORDS, passing, shifted};
 use super::matching::Starts;
-use crate::bits::{ones, ones_of_word};
+use crate::bits::{Divisor, ones, ones_of_word};
 use crate::compile::{Rule, Slot};
 
 impl Engine<'_> {
@@ -33,7 +33,7 @@ impl Engine<'_> {
     pub(super) fn passes_dormant(&self, rule: &Rule) -> bool {
         let b = &self.s.board;
         rule.plain_clears
-            .is_some_and(|clears| clears & b.map_moves.first().copied().unwrap_or(0) == 0)
+            .is_some_and(|clears| clears & b.map_moves().first().copied().unwrap_or(0) == 0)
             && self.game.single_word
             && self.rows_by_bits()
             && !self.s.scratch.visit_dormant
@@ -68,6 +68,7 @@ impl Engine<'_> {
             cells: b.len(),
             width: b.width,
             height: b.height,
+            column: b.column(),
         };
         // The matches to visit, a bit each by place in scan order; the
         // dormant ones, by cell (some may be no start: they are told apart
@@ -204,6 +205,8 @@ struct Shape {
     cells: usize,
     width: usize,
     height: usize,
+    /// Division by `height`.
+    column: Divisor,
 }
 
 impl Shape {
@@ -213,7 +216,7 @@ impl Shape {
         if i >= self.cells {
             return None;
         }
-        let (x, y) = (i / self.height, i % self.height);
+        let (x, y) = self.column.split(i);
         (starts.x.contains(&x) && starts.y.contains(&y))
             .then(|| starts.order(x, y, self.width, self.height))
     }

@@ -68,7 +68,7 @@ impl Engine<'_> {
     /// ([`Engine::may_apply`]), or `None`: then none matches. Every rule
     /// of a random group may.
     #[inline]
-    fn first_candidate(&self, group: &Group, map: [u32; 2]) -> Option<usize> {
+    fn first_candidate(&mut self, group: &Group, map: [u32; 2]) -> Option<usize> {
         if group.random {
             return Some(0);
         }
@@ -98,7 +98,7 @@ impl Engine<'_> {
     /// needs are still there, and its sieve lets it through. Most rules
     /// fail here, before any row is matched.
     #[inline(always)]
-    fn may_apply(&self, rule: &Rule, map: [u32; 2]) -> bool {
+    fn may_apply(&mut self, rule: &Rule, map: [u32; 2]) -> bool {
         self.holds(map, rule.need, &rule.objects, &rule.moves)
             && self.s.board.holders.hold_all(rule.need[0])
             && self.sifts(rule)
@@ -174,11 +174,7 @@ impl Engine<'_> {
     /// all of them in a single-word game.
     #[inline(always)]
     fn map_words(&self) -> [u32; 2] {
-        let b = &self.s.board;
-        [
-            b.map_objects.first().copied().unwrap_or(0),
-            b.map_moves.first().copied().unwrap_or(0),
-        ]
+        self.s.board.first_of_maps()
     }
 
     /// Whether the board's masks, whose first words are `map`, hold all of
@@ -190,7 +186,7 @@ impl Engine<'_> {
             return need[0] & !map[0] == 0 && need[1] & !map[1] == 0;
         }
         let b = &self.s.board;
-        bits::within(objects, &b.map_objects) && bits::within(moves, &b.map_moves)
+        bits::within(objects, b.map_objects()) && bits::within(moves, b.map_moves())
     }
 
     /// Applies a rule of a group being applied at every match, one whose

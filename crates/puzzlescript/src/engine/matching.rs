@@ -364,14 +364,19 @@ impl Engine<'_> {
         out.all.clear();
         out.ends.clear();
         let d = self.delta(rule.direction);
+        // The rule's sieve has just passed on this board, mostly: its
+        // rows' starts are found already.
+        let (sifted, revision) = (&self.s.scratch.sifted, self.s.board.revision);
+        let words = self.s.board.holders.words();
         // Neither the rule's nor a row's needs are held against the
         // board's masks here (`try_apply` has held the rule's): where the
         // board lacks them the bits find nothing, for less than the asking
         // costs over all the rows that pass it.
-        for row in &rule.rows {
+        for (r, row) in rule.rows.iter().enumerate() {
             let before = out.all.len();
             let starts = self.starts(rule.direction, row.len());
-            self.scan_row_bits(row, &starts, d, &mut out.all);
+            let row_sifted = sifted.row(rule, revision, r, words);
+            self.scan_row_bits(row, &starts, d, row_sifted, &mut out.all);
             if out.all.len() == before {
                 return false;
             }
@@ -413,7 +418,7 @@ impl Engine<'_> {
         out.ends.clear();
         let b = &self.s.board;
         let (so, sm) = (self.game.stride_obj, self.game.stride_mov);
-        if !bits::within(&rule.objects, &b.map_objects) {
+        if !bits::within(&rule.objects, b.map_objects()) {
             return false;
         }
         let d = self.delta(rule.direction);
@@ -426,7 +431,7 @@ impl Engine<'_> {
             };
             let could_hold =
                 |objects: &[u32], moves: &[u32]| needs.could_hold(so, sm, objects, moves);
-            if !could_hold(&b.map_objects, &b.map_moves) {
+            if !could_hold(b.map_objects(), b.map_moves()) {
                 return false;
             }
             let wild = rule.ellipses[r];
@@ -440,7 +445,7 @@ impl Engine<'_> {
                 // Cheaper than a rescan: nothing is kept. (Whether rows go
                 // by bits holds through a group's passes, so no pass finds
                 // this row's kept matches from an earlier one stale.)
-                self.scan_row_bits(row, &starts, d, found);
+                self.scan_row_bits(row, &starts, d, None, found);
             } else {
                 match &mut kept {
                     Some(kept) => {

@@ -248,8 +248,27 @@ impl<'g> Engine<'g> {
     /// board and the restart target in place; movements are cleared, no
     /// again is pending, the level is not won.
     pub fn set_board(&mut self, fill: impl FnOnce(&mut [u32], &mut [u32])) {
-        fill(&mut self.s.board.objects, &mut self.s.restart_target);
-        self.s.board.holders.invalidate();
+        fill(self.s.board.objects_mut(), &mut self.s.restart_target);
+        self.keep_board();
+    }
+
+    /// [`Engine::keep_board`], but with the board the last turn with an
+    /// input started from put back (the restart target and the generator
+    /// are as they are): for a solver playing another move from one
+    /// state. False, and nothing done, where the engine no longer knows
+    /// that board (a turn without input has run since).
+    pub fn put_back_start(&mut self) -> bool {
+        if !self.s.board.put_back_start() {
+            return false;
+        }
+        self.keep_board();
+        true
+    }
+
+    /// [`Engine::set_board`] for the board and restart target the engine
+    /// holds: what it knows of them (the cells holding each object, the
+    /// masks) is kept.
+    pub fn keep_board(&mut self) {
         self.s.board.movements.fill(0);
         self.s.board.still = true;
         self.s.againing = false;
@@ -319,6 +338,8 @@ struct Scratchpad {
     /// rules' rows' matches as each one's last scan left them.
     changes: Changes,
     kept: Kept,
+    /// The rows' starts the last sieve that passed found.
+    sifted: bitrows::Sifted,
     /// Rule rows are matched cell by cell even where `bitrows.rs` could
     /// match them (set by the tests that hold the two to each other).
     cell_by_cell: bool,

@@ -168,7 +168,7 @@ impl Engine<'_> {
         let mut moving = std::mem::take(&mut self.s.scratch.moving);
         moving.clear();
         let b = &self.s.board;
-        if !bits::is_zero(&b.map_moves) {
+        if !bits::is_zero(b.map_moves()) {
             match game.stride_mov {
                 1 => b.moving_cells::<1>(&mut moving),
                 2 => b.moving_cells::<2>(&mut moving),

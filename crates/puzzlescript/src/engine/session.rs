@@ -71,7 +71,9 @@ impl<'g> Engine<'g> {
             }
             LevelData::Grid(g) => {
                 self.s.text_mode = false;
-                self.s.board = Board::new(self.game, g);
+                let board = Board::new(self.game, g);
+                let old = std::mem::replace(&mut self.s.board, board);
+                self.s.board.revise_after(&old);
                 self.s.backups.clear();
                 self.s.restart_target = self.s.board.objects.clone();
                 if self.game.prelude.run_rules_on_level_start {

@@ -28,11 +28,15 @@ impl Engine<'_> {
         let mut bak = self.s.scratch.levels.pop().unwrap_or_default();
         bak.clear();
         bak.extend_from_slice(&self.s.board.objects);
+        // Where no write has been made by the turn's end, the objects are
+        // still `bak`, with no need to compare them.
+        let revision = self.s.board.revision;
         let mut players = std::mem::take(&mut self.s.scratch.players);
         players.clear();
         // The masks are taken before the players move; moving them widens
         // the movement masks as it goes, so they end as upstream's.
         self.s.board.compute_masks();
+        self.s.board.masked_at_input = input.is_some() && turn == Turn::Play;
         if let Some(input) = input {
             self.player_positions(&mut players);
             for &p in &players {
@@ -89,7 +93,7 @@ impl Engine<'_> {
             self.s.text_mode = false;
             false
         } else {
-            let modified = self.command_queue(&bak, turn, input.is_some());
+            let modified = self.command_queue(&bak, revision, turn, input.is_some());
             if self.s.winning {
                 self.s.againing = false;
             }
@@ -101,7 +105,8 @@ impl Engine<'_> {
 
     /// Carries out the queued commands, keeps or undoes the turn's
     /// changes, and sees to the win. Returns whether the level changed.
-    fn command_queue(&mut self, bak: &[u32], turn: Turn, had_input: bool) -> bool {
+    /// `revision`: the board's as the turn started, its objects `bak`.
+    fn command_queue(&mut self, bak: &[u32], revision: u64, turn: Turn, had_input: bool) -> bool {
         let probe = turn == Turn::AgainProbe;
         if self.s.queue.contains(Command::Cancel) {
             let left = self.s.queue.len() > 1;
@@ -115,7 +120,7 @@ impl Engine<'_> {
             }
         }
         let mut modified = false;
-        if self.s.board.objects != bak {
+        if self.s.board.revision != revision && self.s.board.objects != bak {
             if probe {
                 self.restore(bak);
                 return true;
@@ -129,7 +134,8 @@ impl Engine<'_> {
         {
             return true;
         }
-        if !probe {
+        // Asked here, not in the call: a solver's turn hears nothing.
+        if !probe && self.s.mode.records() {
             self.play_sounds();
         }
         if !self.s.text_mode && turn == Turn::Play {
