@@ -396,7 +396,7 @@ mod tests {
                     walk(&mut engine, random_input(&mut rng), turn, 30);
                     // A turn that ends by putting a board back leaves its
                     // masks to the next.
-                    engine.s.board.compute_masks();
+                    engine.s.board.compute_masks(false);
                     let mut probe = Engine {
                         game: engine.game,
                         s: engine.s.clone(),

@@ -44,7 +44,7 @@ pub struct Board {
     masked_revision: u64,
     /// Whether the masks were last made exact as an input turn started,
     /// with nothing since (`Board::put_back_start`).
-    pub(super) masked_at_input: bool,
+    masked_at_input: bool,
     masks: Vec<u32>,
     /// Whether every movement is known to be zero (the board was just put
     /// in place): the masks of movements are then a plain clear.
@@ -437,9 +437,11 @@ impl Board {
             .widen(x, y, span(&self.movements, i, self.stride_mov));
     }
 
-    /// Every mask from the cells, as a turn starts.
+    /// Every mask from the cells, as a turn starts; `at_input`: a turn
+    /// with an input ([`Board::put_back_start`] puts this start back).
     #[inline]
-    pub(super) fn compute_masks(&mut self) {
+    pub(super) fn compute_masks(&mut self, at_input: bool) {
+        self.masked_at_input = at_input;
         if self.revision == self.masked_revision {
             // Nothing written since they were made exact: they still are.
             if !self.holders.valid() {

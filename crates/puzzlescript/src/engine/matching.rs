@@ -364,8 +364,8 @@ impl Engine<'_> {
         out.all.clear();
         out.ends.clear();
         let d = self.delta(rule.direction);
-        // The rule's sieve has just passed on this board, mostly: its
-        // rows' starts are found already.
+        // Where the rule's sieve has just passed on this board (most
+        // calls), its rows' starts are found already.
         let (sifted, revision) = (&self.s.scratch.sifted, self.s.board.revision);
         let words = self.s.board.holders.words();
         // Neither the rule's nor a row's needs are held against the

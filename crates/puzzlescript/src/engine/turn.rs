@@ -35,8 +35,9 @@ impl Engine<'_> {
         players.clear();
         // The masks are taken before the players move; moving them widens
         // the movement masks as it goes, so they end as upstream's.
-        self.s.board.compute_masks();
-        self.s.board.masked_at_input = input.is_some() && turn == Turn::Play;
+        self.s
+            .board
+            .compute_masks(input.is_some() && turn == Turn::Play);
         if let Some(input) = input {
             self.player_positions(&mut players);
             for &p in &players {
