@@ -526,7 +526,11 @@ impl Board {
             );
         } else {
             self.move_masks.words.fill(0);
-            self.stirred.fill(0);
+            // A word or two: only those set are written (a fill would
+            // call `memset`).
+            for word in self.stirred.iter_mut().filter(|word| **word != 0) {
+                *word = 0;
+            }
         }
     }
 
