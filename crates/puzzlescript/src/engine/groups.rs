@@ -273,9 +273,16 @@ impl Engine<'_> {
         // A tuple is checked again only if a cell has changed since the
         // scan (as for one row).
         let scanned = self.s.scratch.changes.now();
+        // The common shape, written in place as for one row.
+        let plain = self.game.single_word && !rule.rigid && rule.ellipses.iter().all(|&e| e == 0);
+        let d = self.delta(rule.direction);
         'tuples: loop {
             let check = self.s.scratch.changes.now() != scanned;
-            result |= self.apply_at(rule, &tuple, check, rigid_index);
+            result |= if plain {
+                self.apply_rows_single(rule, &tuple, d, check)
+            } else {
+                self.apply_at(rule, &tuple, check, rigid_index)
+            };
             let mut r = 0;
             loop {
                 if r == rows {
