@@ -22,6 +22,13 @@ pub struct Board {
     stride_mov: usize,
     /// Movement fields, `stride_mov` words per cell.
     pub(super) movements: Vec<u32>,
+    /// A bit a cell (bit `i % 64` of word `i / 64`), set for every cell
+    /// whose movements may have been written since the turn's masks were
+    /// made: a cell that holds a movement has its bit set, so the cells
+    /// that move are found among a few set bits, not by a scan of every
+    /// cell. (Movements are cleared without clearing bits: a bit may be
+    /// set over a cell with none.)
+    stirred: Vec<u64>,
     /// Per cell, in each layer's field: the rigid group (its index plus
     /// one) of the rule that last wrote the layer's movement.
     rigid_group: Vec<u32>,
@@ -75,6 +82,7 @@ impl Board {
             stride_obj: so,
             stride_mov: sm,
             movements: vec![0; n * sm],
+            stirred: vec![0; n.div_ceil(64)],
             rigid_group: vec![0; n * sm],
             rigid_applied: vec![0; n * sm],
             object_masks: Masks::new(grid.width, grid.height, so),
@@ -158,8 +166,15 @@ impl Board {
 
     #[inline(always)]
     pub(super) fn moves_mut(&mut self, i: usize) -> &mut [u32] {
+        self.stir(i);
         let sm = self.stride_mov;
         span_mut(&mut self.movements, i, sm)
+    }
+
+    /// Notes that cell `i`'s movements may have been written.
+    #[inline(always)]
+    fn stir(&mut self, i: usize) {
+        self.stirred[i / 64] |= 1 << (i % 64);
     }
 
     /// A new revision: the objects may change.
@@ -192,6 +207,26 @@ impl Board {
         true
     }
 
+    /// Lends a turn the objects the masks were made from, which are the
+    /// board's own as the turn starts (just after
+    /// [`Board::compute_masks`]): its backup, with no copy. `spare`,
+    /// emptied, stands in for them; a turn nested in this one that makes
+    /// the masks again fills it. The token for [`Board::take_back`].
+    pub(super) fn lend_start(&mut self, spare: &mut Vec<u32>) -> u64 {
+        debug_assert!(self.masked_revision == self.revision && self.masked == self.objects);
+        spare.clear();
+        std::mem::swap(&mut self.masked, spare);
+        self.masked_revision
+    }
+
+    /// Takes back what [`Board::lend_start`] lent, as `lent`, unless the
+    /// masks were made again meanwhile: `lent` is then only a spare.
+    pub(super) fn take_back(&mut self, lent: &mut Vec<u32>, token: u64) {
+        if self.masked_revision == token && self.masked.is_empty() {
+            std::mem::swap(&mut self.masked, lent);
+        }
+    }
+
     /// Every cell's objects, to be written over as a whole (the holders
     /// are then out of date until the next turn's masks).
     pub(super) fn objects_mut(&mut self) -> &mut [u32] {
@@ -203,6 +238,7 @@ impl Board {
     /// Cell `i`'s objects to read and its movements to write, at once.
     #[inline(always)]
     pub(super) fn cell_and_moves_mut(&mut self, i: usize) -> (&[u32], &mut [u32]) {
+        self.stir(i);
         let (so, sm) = (self.stride_obj, self.stride_mov);
         (
             span(&self.objects, i, so),
@@ -225,34 +261,24 @@ impl Board {
         span(&self.movements, i, sm)
     }
 
-    /// The cells that hold a movement, in cell order, into `into`; the
-    /// columns whose masks hold none are passed over. `SM` words of
-    /// movements a cell (0: as the game has), so that the common games'
-    /// test of a cell is one word's.
+    /// The cells that hold a movement, in cell order, into `into`: those
+    /// among the cells stirred since the turn's masks were made. `SM`
+    /// words of movements a cell (0: as the game has), so that the common
+    /// games' test of a cell is one word's.
     #[inline]
     pub(super) fn moving_cells<const SM: usize>(&self, into: &mut Vec<usize>) {
         let sm = words::<SM>(self.stride_mov);
-        if SM == 1 {
-            // A word a cell: the words themselves, with no slices.
-            let columns = self.movements.chunks_exact(self.height.max(1));
-            for (x, (&col, column)) in self.move_masks.cols().iter().zip(columns).enumerate() {
-                if col == 0 {
-                    continue;
-                }
-                for (y, &moves) in column.iter().enumerate() {
-                    if moves != 0 {
-                        into.push(x * self.height + y);
-                    }
-                }
-            }
-            return;
-        }
-        for x in 0..self.width {
-            if bits::is_zero(span(self.move_masks.cols(), x, sm)) {
-                continue;
-            }
-            for i in self.index(x, 0)..self.index(x + 1, 0) {
-                if !bits::is_zero(self.moves_of::<SM>(i)) {
+        for (k, &word) in self.stirred.iter().enumerate() {
+            let mut left = word;
+            while left != 0 {
+                let i = k * 64 + left.trailing_zeros() as usize;
+                left &= left - 1;
+                let moves = if SM == 1 {
+                    self.movements[i] != 0
+                } else {
+                    !bits::is_zero(span(&self.movements, i, sm))
+                };
+                if moves {
                     into.push(i);
                 }
             }
@@ -331,6 +357,7 @@ impl Board {
         i: usize,
     ) -> ([&mut [u32]; 4], [&mut [u32]; 4]) {
         self.revise();
+        self.stir(i);
         let (x, y) = self.xy(i);
         let (so, sm) = (words::<SO>(self.stride_obj), words::<SM>(self.stride_mov));
         let (object_rows, object_cols, object_map) = self.object_masks.parts_mut();
@@ -368,6 +395,7 @@ impl Board {
         self.objects[i] = new;
         self.holders.change(i, old, new);
         self.movements[i] = new_moves;
+        self.stir(i);
         let (x, y) = self.xy(i);
         self.object_masks.widen_single(x, y, new);
         self.move_masks.widen_single(x, y, new_moves);
@@ -428,6 +456,7 @@ impl Board {
     /// Widens cell `i`'s masks of movements likewise.
     #[inline(always)]
     pub(super) fn widen_moves(&mut self, i: usize) {
+        self.stir(i);
         let (x, y) = self.xy(i);
         if self.stride_mov == 1 {
             self.move_masks.widen_single(x, y, self.movements[i]);
@@ -480,6 +509,12 @@ impl Board {
         // The turn about to run writes movements.
         self.still = false;
         if moving {
+            // Every cell with a movement is stirred.
+            for (i, moves) in self.movements.chunks(self.stride_mov).enumerate() {
+                if !bits::is_zero(moves) {
+                    self.stirred[i / 64] |= 1 << (i % 64);
+                }
+            }
             let (rows, cols, map) = self.move_masks.parts_mut();
             or_columns(
                 &self.movements,
@@ -491,6 +526,11 @@ impl Board {
             );
         } else {
             self.move_masks.words.fill(0);
+            // A word or two: only those set are written (a fill would
+            // call `memset`).
+            for word in self.stirred.iter_mut().filter(|word| **word != 0) {
+                *word = 0;
+            }
         }
     }
 

@@ -261,25 +261,41 @@ impl Engine<'_> {
         let mut at = std::mem::take(&mut self.s.scratch.odometer);
         at.clear();
         at.resize(rows, 0);
+        // The first tuple, each row's first match; then only the rows whose
+        // match the odometer moves are written again.
         let mut tuple = std::mem::take(&mut self.s.scratch.tuple);
+        tuple.clear();
+        // Pushed one by one: a few rows, where `extend` over a mapped range
+        // took some 80 instructions.
+        for r in 0..rows {
+            tuple.push(found.row(r)[0]);
+        }
         // A tuple is checked again only if a cell has changed since the
         // scan (as for one row).
         let scanned = self.s.scratch.changes.now();
+        // The common shape, written in place as for one row.
+        let plain = self.game.single_word && !rule.rigid && rule.ellipses.iter().all(|&e| e == 0);
+        let d = self.delta(rule.direction);
         'tuples: loop {
-            tuple.clear();
-            tuple.extend((0..rows).map(|r| found.row(r)[at[r]]));
             let check = self.s.scratch.changes.now() != scanned;
-            result |= self.apply_at(rule, &tuple, check, rigid_index);
+            result |= if plain {
+                self.apply_rows_single(rule, &tuple, d, check)
+            } else {
+                self.apply_at(rule, &tuple, check, rigid_index)
+            };
             let mut r = 0;
             loop {
                 if r == rows {
                     break 'tuples;
                 }
+                let row = found.row(r);
                 at[r] += 1;
-                if at[r] < found.row(r).len() {
+                if let Some(&next) = row.get(at[r]) {
+                    tuple[r] = next;
                     break;
                 }
                 at[r] = 0;
+                tuple[r] = row[0];
                 r += 1;
             }
         }

@@ -23,21 +23,22 @@ impl Engine<'_> {
     /// for an again probe, whether an again turn would do anything).
     pub(super) fn process(&mut self, input: Option<Input>, turn: Turn) -> bool {
         self.s.againing = false;
-        // A turn can nest another (a restart reruns the level-start turn,
-        // an again is probed), so its backup comes from a pool, not a field.
-        let mut bak = self.s.scratch.levels.pop().unwrap_or_default();
-        bak.clear();
-        bak.extend_from_slice(&self.s.board.objects);
-        // Where no write has been made by the turn's end, the objects are
-        // still `bak`, with no need to compare them.
-        let revision = self.s.board.revision;
-        let mut players = std::mem::take(&mut self.s.scratch.players);
-        players.clear();
         // The masks are taken before the players move; moving them widens
         // the movement masks as it goes, so they end as upstream's.
         self.s
             .board
             .compute_masks(input.is_some() && turn == Turn::Play);
+        // The objects as the turn starts, its backup: those the masks were
+        // just made from, lent by the board. A turn can nest another (a
+        // restart reruns the level-start turn, an again is probed), so
+        // what stands in for them comes from a pool, not a field.
+        let mut bak = self.s.scratch.levels.pop().unwrap_or_default();
+        let lent = self.s.board.lend_start(&mut bak);
+        // Where no write has been made by the turn's end, the objects are
+        // still `bak`, with no need to compare them.
+        let revision = self.s.board.revision;
+        let mut players = std::mem::take(&mut self.s.scratch.players);
+        players.clear();
         if let Some(input) = input {
             self.player_positions(&mut players);
             for &p in &players {
@@ -100,6 +101,7 @@ impl Engine<'_> {
             }
             modified
         };
+        self.s.board.take_back(&mut bak, lent);
         self.s.scratch.levels.push(bak);
         modified
     }

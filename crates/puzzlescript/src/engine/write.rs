@@ -63,6 +63,34 @@ impl Engine<'_> {
         result
     }
 
+    /// [`Engine::apply_at`] for a tuple of a rule of several rows without
+    /// ellipses and without rigid bodies, in a game of one word of objects
+    /// and one of movements a cell: every row checked first (where
+    /// `check`), then each written as [`Engine::apply_row_single`] writes.
+    #[inline]
+    pub(super) fn apply_rows_single(
+        &mut self,
+        rule: &Rule,
+        tuple: &[Match],
+        d: isize,
+        check: bool,
+    ) -> bool {
+        if check
+            && !rule
+                .rows
+                .iter()
+                .zip(tuple)
+                .all(|(row, m)| self.run_matches::<1, 1>(row, m.start, d))
+        {
+            return false;
+        }
+        let mut result = false;
+        for (row, m) in rule.rows.iter().zip(tuple) {
+            result |= self.apply_row_single(row, m.start, d, false);
+        }
+        result
+    }
+
     /// [`Engine::apply_at`] for one row without ellipses of a rule
     /// without rigid bodies, matched from `start`, in a game of one word
     /// of objects and one of movements a cell: no tuple, no gaps, no
