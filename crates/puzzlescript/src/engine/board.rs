@@ -22,12 +22,12 @@ pub struct Board {
     stride_mov: usize,
     /// Movement fields, `stride_mov` words per cell.
     pub(super) movements: Vec<u32>,
-    /// A bit a cell (bit `i % 64` of word `i / 64`), set for every cell
-    /// whose movements may have been written since the turn's masks were
-    /// made: a cell that holds a movement has its bit set, so the cells
-    /// that move are found among a few set bits, not by a scan of every
-    /// cell. (Movements are cleared without clearing bits: a bit may be
-    /// set over a cell with none.)
+    /// A bit a cell (bit `i % 64` of word `i / 64`): every cell that holds
+    /// a movement has its bit set, so the cells that move are found among
+    /// a few set bits, not by a scan of every cell. A write of a cell's
+    /// movements sets its bit; the bits are cleared only as a turn's masks
+    /// are made with no movement left (a bit may be set over a cell with
+    /// none: movements are cleared without clearing bits).
     stirred: Vec<u64>,
     /// Per cell, in each layer's field: the rigid group (its index plus
     /// one) of the rule that last wrote the layer's movement.
@@ -261,8 +261,8 @@ impl Board {
         span(&self.movements, i, sm)
     }
 
-    /// The cells that hold a movement, in cell order, into `into`: those
-    /// among the cells stirred since the turn's masks were made. `SM`
+    /// The cells that hold a movement, in cell order, into `into`: found
+    /// among the stirred cells (`stirred`). `SM`
     /// words of movements a cell (0: as the game has), so that the common
     /// games' test of a cell is one word's.
     #[inline]
@@ -509,7 +509,8 @@ impl Board {
         // The turn about to run writes movements.
         self.still = false;
         if moving {
-            // Every cell with a movement is stirred.
+            // Every cell with a movement is stirred (as `stir` does; the
+            // movements are borrowed meanwhile).
             for (i, moves) in self.movements.chunks(self.stride_mov).enumerate() {
                 if !bits::is_zero(moves) {
                     self.stirred[i / 64] |= 1 << (i % 64);
