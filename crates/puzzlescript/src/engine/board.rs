@@ -62,6 +62,12 @@ pub struct Board {
     saved_holders: Vec<u64>,
 }
 
+/// Sets cell `i`'s bit in `stirred` ([`Board::stirred`]'s layout).
+#[inline(always)]
+fn stir(stirred: &mut [u64], i: usize) {
+    stirred[i / 64] |= 1 << (i % 64);
+}
+
 /// `N` words, or `stride` where `N` is 0: the words a cell takes, as a
 /// constant where the caller knows it (code specialised for a game's
 /// strides is generic over them, 0 standing for any).
@@ -174,7 +180,7 @@ impl Board {
     /// Notes that cell `i`'s movements may have been written.
     #[inline(always)]
     fn stir(&mut self, i: usize) {
-        self.stirred[i / 64] |= 1 << (i % 64);
+        stir(&mut self.stirred, i);
     }
 
     /// A new revision: the objects may change.
@@ -222,7 +228,10 @@ impl Board {
     /// Takes back what [`Board::lend_start`] lent, as `lent`, unless the
     /// masks were made again meanwhile: `lent` is then only a spare.
     pub(super) fn take_back(&mut self, lent: &mut Vec<u32>, token: u64) {
-        if self.masked_revision == token && self.masked.is_empty() {
+        if self.masked_revision == token {
+            // Masks made again with nothing written since leave the
+            // spare as it was: empty.
+            debug_assert!(self.masked.is_empty());
             std::mem::swap(&mut self.masked, lent);
         }
     }
@@ -267,7 +276,6 @@ impl Board {
     /// games' test of a cell is one word's.
     #[inline]
     pub(super) fn moving_cells<const SM: usize>(&self, into: &mut Vec<usize>) {
-        let sm = words::<SM>(self.stride_mov);
         for (k, &word) in self.stirred.iter().enumerate() {
             let mut left = word;
             while left != 0 {
@@ -276,7 +284,7 @@ impl Board {
                 let moves = if SM == 1 {
                     self.movements[i] != 0
                 } else {
-                    !bits::is_zero(span(&self.movements, i, sm))
+                    !bits::is_zero(self.moves_of::<SM>(i))
                 };
                 if moves {
                     into.push(i);
@@ -509,11 +517,10 @@ impl Board {
         // The turn about to run writes movements.
         self.still = false;
         if moving {
-            // Every cell with a movement is stirred (as `stir` does; the
-            // movements are borrowed meanwhile).
+            // Every cell with a movement is stirred.
             for (i, moves) in self.movements.chunks(self.stride_mov).enumerate() {
                 if !bits::is_zero(moves) {
-                    self.stirred[i / 64] |= 1 << (i % 64);
+                    stir(&mut self.stirred, i);
                 }
             }
             let (rows, cols, map) = self.move_masks.parts_mut();

@@ -232,7 +232,7 @@ impl Engine<'_> {
                 // The common shape (a row without ellipses, no rigid body,
                 // a word of each a cell) is written in place: a rule that
                 // floods the board matches mostly where it writes nothing.
-                let plain = self.game.single_word && !rule.rigid && span.is_some();
+                let plain = self.writes_in_place(rule);
                 for m in &found.all {
                     let changes = &self.s.scratch.changes;
                     let check = changes.now() != scanned
@@ -251,6 +251,14 @@ impl Engine<'_> {
         self.note_fired(rule, result);
         self.queue_commands(rule);
         result
+    }
+
+    /// Whether `rule`'s matches are checked and written in place
+    /// ([`Engine::apply_row_single`]): a game of one word of each a cell,
+    /// no rigid body, no ellipsis.
+    #[inline]
+    fn writes_in_place(&self, rule: &Rule) -> bool {
+        self.game.single_word && !rule.rigid && rule.ellipses.iter().all(|&e| e == 0)
     }
 
     /// Applies a rule of several rows at every combination of one match
@@ -274,7 +282,7 @@ impl Engine<'_> {
         // scan (as for one row).
         let scanned = self.s.scratch.changes.now();
         // The common shape, written in place as for one row.
-        let plain = self.game.single_word && !rule.rigid && rule.ellipses.iter().all(|&e| e == 0);
+        let plain = self.writes_in_place(rule);
         let d = self.delta(rule.direction);
         'tuples: loop {
             let check = self.s.scratch.changes.now() != scanned;
