@@ -264,12 +264,14 @@ impl Reader {
     #[inline]
     fn peek(&self) -> u64 {
         let (word, shift) = (self.at / 64, (self.at % 64) as u32);
-        let low = self.words.get(word).copied().unwrap_or(0) >> shift;
-        if shift == 0 {
-            low
-        } else {
-            low | self.words.get(word + 1).copied().unwrap_or(0) << (64 - shift)
-        }
+        // The slack words make two words there nearly always: read with
+        // one test and no branch on the shift (`<< 1 <<` is a shift by
+        // 64 - `shift` that a `shift` of 0 does not overflow).
+        let (low, high) = match self.words.get(word..word + 2) {
+            Some(&[low, high]) => (low, high),
+            _ => (self.words.get(word).copied().unwrap_or(0), 0),
+        };
+        (low >> shift) | (high << 1) << (63 - shift)
     }
 
     /// The next `n` bits (`n` ≤ 64).
