@@ -42,12 +42,10 @@ impl Writer {
         let filled = self.filled + n;
         if filled >= 64 {
             self.words.push(self.acc);
-            // What did not fit (a shift by 64 would be no shift at all).
-            self.acc = if self.filled == 0 {
-                0
-            } else {
-                value >> (64 - self.filled)
-            };
+            // What did not fit: `value >> (64 - filled)`, written as two
+            // shifts so that a `filled` of 0 (a shift by 64, which would
+            // be no shift at all) gives 0, with no branch.
+            self.acc = (value >> 1) >> (63 - self.filled);
             self.filled = filled - 64;
         } else {
             self.filled = filled;
@@ -151,8 +149,14 @@ impl Writer {
                         self.put(0, 63);
                         zeros -= 63;
                     }
-                    self.put(1 << zeros, zeros as u32 + 1);
-                    self.put(remainder, low);
+                    let unary = zeros as u32 + 1;
+                    if unary + low <= 64 {
+                        // Both in one append, the quotient's bits first.
+                        self.put(remainder << unary | 1 << zeros, unary + low);
+                    } else {
+                        self.put(1 << zeros, unary);
+                        self.put(remainder, low);
+                    }
                     next = p + 1;
                 }
             }
