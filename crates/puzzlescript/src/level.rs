@@ -117,6 +117,9 @@ enum Played {
     BoardKept,
     /// The board may have changed (or changed and came back).
     Maybe,
+    /// The board changed: the turn found it so, and no again turn
+    /// followed.
+    BoardLeft,
 }
 
 /// The first two bits of a state: neither won nor hung.
@@ -356,9 +359,14 @@ impl Level {
         if drain(engine) {
             return None;
         }
-        // A turn that says it changed nothing, with no again turn after
-        // it, left the board as it found it: no need to compare it.
-        Some(if changed || again {
+        // With no again turn after it, a turn that found the board changed,
+        // or says it changed nothing, has told how it left the board: no
+        // need to compare it.
+        Some(if again {
+            Played::Maybe
+        } else if engine.left_start() {
+            Played::BoardLeft
+        } else if changed {
             Played::Maybe
         } else {
             Played::BoardKept
@@ -401,6 +409,10 @@ impl Level {
                     true
                 }
                 Played::Maybe => engine.board().objects == unpacked.board,
+                Played::BoardLeft => {
+                    debug_assert!(engine.board().objects != unpacked.board);
+                    false
+                }
             };
             let target_kept = !self.checkpoints || engine.restart_target() == &unpacked.target[..];
             let kept = board_kept && target_kept;

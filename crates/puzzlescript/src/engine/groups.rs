@@ -28,7 +28,9 @@ impl Engine<'_> {
         // their own, at a few instructions each.
         let plain = self.game.single_word && banned.is_none();
         while g < groups.len() {
-            if plain && !propagated {
+            // Whether the masks are known to hold what group `g` needs.
+            let passed = plain && !propagated;
+            if passed {
                 while let Some(group) = groups.get(g)
                     && (group.need[0] & !map[0] != 0 || group.need[1] & !map[1] != 0)
                 {
@@ -40,7 +42,7 @@ impl Engine<'_> {
             }
             let group = &groups[g];
             if !banned.is_some_and(|b| b.get(g).copied().unwrap_or(false))
-                && self.holds(map, group.need, &group.objects, &group.moves)
+                && (passed || self.holds(map, group.need, &group.objects, &group.moves))
                 // Kept apart from `holds`, as with rules below: folded into
                 // it, the search took 0.46% more instructions (callgrind).
                 && self.s.board.holders.hold_all(group.need[0])

@@ -141,6 +141,10 @@ pub struct Session {
     backups: Vec<Vec<u32>>,
     restart_target: Vec<u32>,
     againing: bool,
+    /// Whether the last turn of play ended on objects other than those it
+    /// started from, as the turn found comparing them (false where it did
+    /// not compare: nothing written, a cancel, a turn undone).
+    left_start: bool,
     winning: bool,
     text_mode: bool,
     level_index: usize,
@@ -227,6 +231,12 @@ impl<'g> Engine<'g> {
     /// An engine that goes on from a kept session (of the same game).
     pub fn resume(game: &'g Game, session: Session) -> Engine<'g> {
         Engine { game, s: session }
+    }
+
+    /// Whether the last turn of play is known to have left the objects
+    /// other than it found them (a solver then need not compare them).
+    pub fn left_start(&self) -> bool {
+        self.s.left_start
     }
 
     /// Whether the level was won (by a [`Mode::Solver`] engine).

@@ -36,6 +36,7 @@ impl<'g> Engine<'g> {
                 text_mode: false,
                 level_index: index,
                 restarting: false,
+                left_start: false,
                 sfx_create: vec![0; game.stride_obj],
                 sfx_destroy: vec![0; game.stride_obj],
                 can_move: Vec::new(),

@@ -90,17 +90,21 @@ impl Engine<'_> {
                 .iter()
                 .any(|&p| !bits::any(&game.player, self.s.board.cell(p)));
         self.s.scratch.players = players;
+        let mut left = false;
         let modified = if still {
             self.restore(&bak);
             self.s.text_mode = false;
             false
         } else {
-            let modified = self.command_queue(&bak, revision, turn, input.is_some());
+            let modified = self.command_queue(&bak, revision, turn, input.is_some(), &mut left);
             if self.s.winning {
                 self.s.againing = false;
             }
             modified
         };
+        if turn == Turn::Play {
+            self.s.left_start = left;
+        }
         self.s.board.take_back(&mut bak, lent);
         self.s.scratch.levels.push(bak);
         modified
@@ -108,8 +112,17 @@ impl Engine<'_> {
 
     /// Carries out the queued commands, keeps or undoes the turn's
     /// changes, and sees to the win. Returns whether the level changed.
-    /// `revision`: the board's as the turn started, its objects `bak`.
-    fn command_queue(&mut self, bak: &[u32], revision: u64, turn: Turn, had_input: bool) -> bool {
+    /// `revision`: the board's as the turn started, its objects `bak`;
+    /// `left` is set if the objects were found to differ from `bak` (what
+    /// follows that comparison writes no object in a solver's turn).
+    fn command_queue(
+        &mut self,
+        bak: &[u32],
+        revision: u64,
+        turn: Turn,
+        had_input: bool,
+        left: &mut bool,
+    ) -> bool {
         let probe = turn == Turn::AgainProbe;
         if self.s.queue.contains(Command::Cancel) {
             let left = self.s.queue.len() > 1;
@@ -124,6 +137,7 @@ impl Engine<'_> {
         }
         let mut modified = false;
         if self.s.board.revision != revision && self.s.board.objects != bak {
+            *left = true;
             if probe {
                 self.restore(bak);
                 return true;

@@ -35,6 +35,14 @@ impl Engine<'_> {
         let holders = &self.s.board.holders;
         if SO == 1 && holders.valid() {
             let there = self.s.board.objects_there();
+            // A board of a few words of cells, read as arrays of them.
+            match holders.words() {
+                1 => return self.conditions_hold_by_holders::<1>(there),
+                2 => return self.conditions_hold_by_holders::<2>(there),
+                3 => return self.conditions_hold_by_holders::<3>(there),
+                4 => return self.conditions_hold_by_holders::<4>(there),
+                _ => {}
+            }
             return self.game.win_conditions.iter().all(|w| {
                 let (a, b) = (w.a[0], w.b[0]);
                 if a == 0 || b == 0 {
@@ -69,6 +77,34 @@ impl Engine<'_> {
             .win_conditions
             .iter()
             .all(|w| self.condition_holds_by_cells_of::<SO>(w))
+    }
+
+    /// [`Engine::conditions_hold`] from the holders of a board of `W`
+    /// words of cells (one word of objects a cell), where no cell holds
+    /// an object outside `there`.
+    fn conditions_hold_by_holders<const W: usize>(&self, there: u32) -> bool {
+        let objects = self.s.board.holders.by_object::<W>();
+        self.game.win_conditions.iter().all(|w| {
+            let (a, b) = (w.a[0], w.b[0]);
+            if a == 0 || b == 0 {
+                // An empty mask: the cell by cell test says what it means.
+                return self.condition_holds_by_cells(w);
+            }
+            // Whether some cell holds `a` with (or, for `All`, without) `b`.
+            let with_a = cells_holding::<W>(objects, a, w.a_all, there);
+            let met = with_a.iter().any(|&cells| cells != 0) && {
+                let with_b = cells_holding::<W>(objects, b, w.b_all, there);
+                let all = w.quantifier == Quantifier::All;
+                with_a
+                    .iter()
+                    .zip(with_b)
+                    .any(|(&a, b)| a & if all { !b } else { b } != 0)
+            };
+            match w.quantifier {
+                Quantifier::Some => met,
+                Quantifier::No | Quantifier::All => !met,
+            }
+        })
     }
 
     /// Whether a win condition holds, cell by cell.
@@ -119,5 +155,37 @@ impl Engine<'_> {
             Mode::Solver => self.s.winning = true,
             Mode::Runner => self.next_level(),
         }
+    }
+}
+
+/// The cells holding every object of `mask` (`all`) or one of them, `W`
+/// words, from each object's cells; no cell holds an object outside
+/// `there`. `mask` is not empty.
+#[inline(always)]
+fn cells_holding<const W: usize>(
+    objects: &[[u64; W]],
+    mask: u32,
+    all: bool,
+    there: u32,
+) -> [u64; W] {
+    if all {
+        if mask & !there != 0 {
+            return [0; W];
+        }
+        let mut cells = [u64::MAX; W];
+        for id in bits::ones_of_word(mask) {
+            for (c, h) in cells.iter_mut().zip(objects[id]) {
+                *c &= h;
+            }
+        }
+        cells
+    } else {
+        let mut cells = [0; W];
+        for id in bits::ones_of_word(mask & there) {
+            for (c, h) in cells.iter_mut().zip(objects[id]) {
+                *c |= h;
+            }
+        }
+        cells
     }
 }

@@ -42,12 +42,10 @@ impl Writer {
         let filled = self.filled + n;
         if filled >= 64 {
             self.words.push(self.acc);
-            // What did not fit (a shift by 64 would be no shift at all).
-            self.acc = if self.filled == 0 {
-                0
-            } else {
-                value >> (64 - self.filled)
-            };
+            // What did not fit: `value >> (64 - filled)`, written as two
+            // shifts so that a `filled` of 0 (a shift by 64, which would
+            // be no shift at all) gives 0, with no branch.
+            self.acc = (value >> 1) >> (63 - self.filled);
             self.filled = filled - 64;
         } else {
             self.filled = filled;
@@ -151,8 +149,14 @@ impl Writer {
                         self.put(0, 63);
                         zeros -= 63;
                     }
-                    self.put(1 << zeros, zeros as u32 + 1);
-                    self.put(remainder, low);
+                    let unary = zeros as u32 + 1;
+                    if unary + low <= 64 {
+                        // Both in one append, the quotient's bits first.
+                        self.put(remainder << unary | 1 << zeros, unary + low);
+                    } else {
+                        self.put(1 << zeros, unary);
+                        self.put(remainder, low);
+                    }
                     next = p + 1;
                 }
             }
@@ -264,12 +268,14 @@ impl Reader {
     #[inline]
     fn peek(&self) -> u64 {
         let (word, shift) = (self.at / 64, (self.at % 64) as u32);
-        let low = self.words.get(word).copied().unwrap_or(0) >> shift;
-        if shift == 0 {
-            low
-        } else {
-            low | self.words.get(word + 1).copied().unwrap_or(0) << (64 - shift)
-        }
+        // The slack words make two words there nearly always: read with
+        // one test and no branch on the shift (`<< 1 <<` is a shift by
+        // 64 - `shift` that a `shift` of 0 does not overflow).
+        let (low, high) = match self.words.get(word..word + 2) {
+            Some(&[low, high]) => (low, high),
+            _ => (self.words.get(word).copied().unwrap_or(0), 0),
+        };
+        (low >> shift) | (high << 1) << (63 - shift)
     }
 
     /// The next `n` bits (`n` ≤ 64).
