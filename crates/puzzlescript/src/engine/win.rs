@@ -43,34 +43,12 @@ impl Engine<'_> {
                 4 => return self.conditions_hold_by_holders::<4>(there),
                 _ => {}
             }
-            return self.game.win_conditions.iter().all(|w| {
-                let (a, b) = (w.a[0], w.b[0]);
-                if a == 0 || b == 0 {
-                    // An empty mask: the cell by cell test says what it means.
-                    return self.condition_holds_by_cells(w);
-                }
-                // Whether some cell holds `a` with (or, for `All`, without)
-                // `b`: the first such cell settles it.
-                let mut met = false;
-                for k in 0..holders.words() {
+            // Word by word: the first word with such a cell settles it.
+            return self.conditions_hold_by(|w, a, b| {
+                (0..holders.words()).any(|k| {
                     let with_a = holders.cells_with(a, w.a_all, k, there);
-                    if with_a == 0 {
-                        continue;
-                    }
-                    let with_b = holders.cells_with(b, w.b_all, k, there);
-                    let cells = match w.quantifier {
-                        Quantifier::No | Quantifier::Some => with_a & with_b,
-                        Quantifier::All => with_a & !with_b,
-                    };
-                    if cells != 0 {
-                        met = true;
-                        break;
-                    }
-                }
-                match w.quantifier {
-                    Quantifier::Some => met,
-                    Quantifier::No | Quantifier::All => !met,
-                }
+                    with_a != 0 && meeting(w, with_a, holders.cells_with(b, w.b_all, k, there)) != 0
+                })
             });
         }
         self.game
@@ -84,22 +62,30 @@ impl Engine<'_> {
     /// an object outside `there`.
     fn conditions_hold_by_holders<const W: usize>(&self, there: u32) -> bool {
         let objects = self.s.board.holders.by_object::<W>();
-        self.game.win_conditions.iter().all(|w| {
-            let (a, b) = (w.a[0], w.b[0]);
-            if a == 0 || b == 0 {
-                // An empty mask: the cell by cell test says what it means.
-                return self.condition_holds_by_cells(w);
-            }
-            // Whether some cell holds `a` with (or, for `All`, without) `b`.
+        self.conditions_hold_by(|w, a, b| {
             let with_a = cells_holding::<W>(objects, a, w.a_all, there);
-            let met = with_a.iter().any(|&cells| cells != 0) && {
+            with_a.iter().any(|&cells| cells != 0) && {
                 let with_b = cells_holding::<W>(objects, b, w.b_all, there);
-                let all = w.quantifier == Quantifier::All;
                 with_a
                     .iter()
                     .zip(with_b)
-                    .any(|(&a, b)| a & if all { !b } else { b } != 0)
-            };
+                    .any(|(&a, b)| meeting(w, a, b) != 0)
+            }
+        })
+    }
+
+    /// Whether every win condition holds, told by the holders: `met(w, a,
+    /// b)` says whether some cell holds `a` (the first words of `w.a`) with
+    /// `b` (or, for `All`, without it). A condition with an empty mask goes
+    /// cell by cell, which says what it means.
+    #[inline(always)]
+    fn conditions_hold_by(&self, met: impl Fn(&WinCondition, u32, u32) -> bool) -> bool {
+        self.game.win_conditions.iter().all(|w| {
+            let (a, b) = (w.a[0], w.b[0]);
+            if a == 0 || b == 0 {
+                return self.condition_holds_by_cells(w);
+            }
+            let met = met(w, a, b);
             match w.quantifier {
                 Quantifier::Some => met,
                 Quantifier::No | Quantifier::All => !met,
@@ -187,5 +173,15 @@ fn cells_holding<const W: usize>(
             }
         }
         cells
+    }
+}
+
+/// The cells of a word that settle `w`: those holding its `a` objects
+/// (`with_a`) with its `b` objects (`with_b`), or without them for `All`.
+#[inline(always)]
+fn meeting(w: &WinCondition, with_a: u64, with_b: u64) -> u64 {
+    match w.quantifier {
+        Quantifier::No | Quantifier::Some => with_a & with_b,
+        Quantifier::All => with_a & !with_b,
     }
 }
