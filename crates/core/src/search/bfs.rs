@@ -4,8 +4,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::arena::{
-    Arena, Grown, Held, Insert, Seen, Slot, StoreOf, buffer_bytes, cheapest_step, hash_of,
-    make_room, same,
+    Arena, Frozen, Grown, Held, Insert, Lookup, Seen, Slot, StoreOf, buffer_bytes, cheapest_step,
+    hash_of, make_room, same,
 };
 use super::budget::{Bound, Budget, Depths, Reached};
 use super::ledger::Kept;
@@ -56,68 +56,193 @@ use crate::game::{Cost, Game};
 /// assert!(matches!(puzzle_qa_core::search::bfs(&Corridor, 2), puzzle_qa_core::search::Outcome::LimitReached { .. }));
 /// ```
 pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
+    rounds(game, budget.into(), &mut 0)
+}
+
+/// [`bfs`], counting in `overlapped` the rounds stored while the next was
+/// expanded.
+fn rounds<G: Game>(game: &G, budget: Budget, overlapped: &mut usize) -> Outcome<G::Move> {
     let Budget {
         states: limit,
         bytes,
-    } = budget.into();
+    } = budget;
     let clock = Instant::now();
     let mut kept = Kept::new(bytes);
     let start = game.start();
-    let mut arena = Arena::new(start.borrow(), false, &mut kept);
-    let stats = |expanded: usize, arena: &Arena<G>, kept: &Kept| Stats {
-        expanded: expanded as u64,
-        stored: arena.len() as u64,
-        elapsed: clock.elapsed(),
-        state_bytes: arena.state_bytes(),
-        kept_bytes: kept.peak(),
+    let arena = Arena::new(start.borrow(), false, &mut kept);
+    let first = arena.slots(game).next().expect("the start is stored");
+    let seen = Seen::new(first, StoreOf::<G>::TAGGED, &mut kept);
+    let mut search = Search {
+        game,
+        arena,
+        seen,
+        kept,
+        clock,
+        limit,
+        open_until: limit,
+        closed: None,
+        hang: None,
     };
     if game.is_won(start.borrow()) {
         return Outcome::Solved {
             par: 0,
             path: Vec::new(),
-            stats: stats(0, &arena, &kept),
+            stats: search.stats(0),
             hang: None,
         };
     }
 
-    let first = arena.slots(game).next().expect("the start is stored");
-    let mut seen = Seen::new(first, StoreOf::<G>::TAGGED, &mut kept);
     let chunk = chunk_of::<G>();
-    let per_round = (ROUND / chunk).max(1);
-    // One lane per chunk of a round, reused round after round: lane `j`
-    // always takes the round's `j`th chunk, so what each holds, and what
-    // the search counts for it, depends on the level alone.
-    let mut lanes: Vec<Mutex<Lane<G>>> = Vec::new();
+    let span = chunk * (ROUND / chunk).max(1);
+    // Two sets of lanes, one per chunk of a round, reused round after
+    // round: `lanes` holds the round being stored, `ahead` the round
+    // expanded meanwhile. Lane `j` of a set always takes its round's
+    // `j`th chunk, so what each holds, and what the search counts for it,
+    // depends on the level alone.
+    let (mut lanes, mut ahead): (Lanes<G>, Lanes<G>) = (Vec::new(), Vec::new());
     // The pool's other threads, called in by the first round that has a
     // chunk for them, and with the search to its end.
     let mut crew = Crew::new();
-    // The first node of a hang ([`Game::is_hung`]) among the successors,
-    // in breadth-first order; it is neither stored nor expanded.
-    let mut hang: Option<usize> = None;
-    // New states are stored while the arena is shorter than this: the
-    // state limit, or the arena's length once the visited table can take
-    // no more (and then why, in `closed`).
-    let mut open_until = limit;
-    let mut closed: Option<Bound> = None;
-    // The arena is the queue: nodes are appended in breadth-first order, and
-    // `head` is the next one to expand.
-    let mut head = 0;
-    while head < arena.len() {
-        let end = (head + chunk * per_round).min(arena.len());
-        let chunks = (end - head).div_ceil(chunk);
-        let nodes = |j: usize| head + j * chunk..(head + (j + 1) * chunk).min(end);
+    // The arena is the queue: nodes are appended in breadth-first order,
+    // and each round expands the next of them.
+    let mut round = 0..1;
+    search.ready(&mut lanes, &round, chunk);
+    {
+        // SAFETY: the arena and table are not written while the round is
+        // expanded.
+        let (frozen, lookup) = unsafe { (search.arena.frozen(), search.seen.view()) };
+        let work = expander(game, &lanes, frozen, lookup, round.clone(), chunk);
+        crew.share(chunk_count(&round, chunk), work);
+    }
+    loop {
+        // The round's successors are stored in the order one thread would
+        // have met them. Meanwhile the next round, where its nodes are
+        // stored already, is expanded on the crew's threads, against the
+        // arena and table as they were before the store began: the store
+        // does not grow either (it `takes` what the round found, which is
+        // checked first), and a lookup passes over the nodes stored since,
+        // so what the next round keeps does not depend on timing. Whether
+        // a round is stored so depends on the level alone, not on the
+        // number of threads.
+        let chunks = chunk_count(&round, chunk);
+        let next = round.end..(round.end + span).min(search.arena.len());
+        if StoreOf::<G>::NODE_SLOTS && !next.is_empty() && search.takes(&mut lanes[..chunks]) {
+            search.ready(&mut ahead, &next, chunk);
+            // SAFETY: until the share returns, the arena and table are
+            // only pushed and inserted into, within what they take.
+            let (frozen, lookup) = unsafe { (search.arena.frozen(), search.seen.view()) };
+            let work = expander(game, &ahead, frozen, lookup, next.clone(), chunk);
+            let stopped = crew.share_beside(
+                chunk_count(&next, chunk),
+                work,
+                || search.store(&mut lanes[..chunks], &round, chunk),
+                Option::is_none,
+            );
+            if let Some(outcome) = stopped {
+                return outcome;
+            }
+            *overlapped += 1;
+            round = next;
+        } else {
+            if let Some(outcome) = search.store(&mut lanes[..chunks], &round, chunk) {
+                return outcome;
+            }
+            round = round.end..(round.end + span).min(search.arena.len());
+            if round.is_empty() {
+                break;
+            }
+            search.ready(&mut ahead, &round, chunk);
+            // SAFETY: as for the first round.
+            let (frozen, lookup) = unsafe { (search.arena.frozen(), search.seen.view()) };
+            let work = expander(game, &ahead, frozen, lookup, round.clone(), chunk);
+            crew.share(chunk_count(&round, chunk), work);
+        }
+        std::mem::swap(&mut lanes, &mut ahead);
+    }
+    let stats = search.stats(round.start);
+    match search.hang {
+        Some(node) => Outcome::Hung {
+            hang: search.arena.hang_after(game, node),
+            stats,
+        },
+        None => Outcome::Unsolvable { stats },
+    }
+}
+
+/// One lane per chunk of a round.
+type Lanes<G> = Vec<Mutex<Lane<G>>>;
+
+/// How many chunks a round of `nodes` has.
+fn chunk_count(nodes: &Range<usize>, chunk: usize) -> usize {
+    nodes.len().div_ceil(chunk)
+}
+
+/// The nodes of a round's `j`th chunk.
+fn chunk_nodes(nodes: &Range<usize>, chunk: usize, j: usize) -> Range<usize> {
+    nodes.start + j * chunk..(nodes.start + (j + 1) * chunk).min(nodes.end)
+}
+
+/// The work of expanding chunk `j` of the round of `nodes` into lane `j`.
+fn expander<'a, G: Game>(
+    game: &'a G,
+    lanes: &'a [Mutex<Lane<G>>],
+    frozen: Frozen<G>,
+    lookup: Lookup<Slot<G>>,
+    nodes: Range<usize>,
+    chunk: usize,
+) -> impl Fn(usize) + Sync + 'a {
+    move |j| {
+        let mut lane = lanes[j].lock().unwrap_or_else(|p| p.into_inner());
+        lane.expand(game, &frozen, &lookup, chunk_nodes(&nodes, chunk, j));
+    }
+}
+
+/// What a breadth-first search keeps from round to round.
+struct Search<'g, G: Game> {
+    game: &'g G,
+    arena: Arena<G>,
+    seen: Seen<Slot<G>>,
+    kept: Kept,
+    clock: Instant,
+    limit: usize,
+    /// New states are stored while the arena is shorter than this: the
+    /// state limit, or the arena's length once the visited table can take
+    /// no more (and then why, in `closed`).
+    open_until: usize,
+    closed: Option<Bound>,
+    /// The first node of a hang ([`Game::is_hung`]) among the successors,
+    /// in breadth-first order; it is neither stored nor expanded.
+    hang: Option<usize>,
+}
+
+impl<G: Game> Search<'_, G> {
+    /// The search's figures, having expanded `expanded` nodes.
+    fn stats(&self, expanded: usize) -> Stats {
+        Stats {
+            expanded: expanded as u64,
+            stored: self.arena.len() as u64,
+            elapsed: self.clock.elapsed(),
+            state_bytes: self.arena.state_bytes(),
+            kept_bytes: self.kept.peak(),
+        }
+    }
+
+    /// Makes `lanes` ready to expand the round of `nodes`.
+    fn ready(&mut self, lanes: &mut Lanes<G>, nodes: &Range<usize>, chunk: usize) {
+        let chunks = chunk_count(nodes, chunk);
         while lanes.len() < chunks {
             lanes.push(Mutex::new(Lane::default()));
             if G::BATCH > 1 {
                 // The chunk's states, listed afresh for each chunk.
-                kept.set(0, (chunk * size_of::<&G::State>()) as u64, false);
+                self.kept
+                    .set(0, (chunk * size_of::<&G::State>()) as u64, false);
             }
         }
         // Each lane of a round of several with room for as many successors
         // as the roomiest: a lane that fills while expanded (one first
         // used, or one whose chunk has more successors than it held
-        // before) has the rest of its chunk expanded on one thread, after
-        // the others. (A round of one chunk keeps its lane as it grew.)
+        // before) has the rest of its chunk expanded on one thread, when
+        // it is stored. (A round of one chunk keeps its lane as it grew.)
         if chunks > 1 {
             let lanes = &mut lanes[..chunks];
             let widest = lanes
@@ -126,29 +251,53 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 .max()
                 .unwrap_or(0);
             for lane in lanes {
-                lane_of(lane).reserve(widest, &arena, head, &mut kept);
+                lane_of(lane).reserve(widest, &self.arena, nodes.start, &mut self.kept);
             }
         }
-        // Every chunk of the round expanded at once, against the visited
-        // table as it was when the round began: nothing is written to it
-        // until they are all done.
-        {
-            let (arena, seen, lanes) = (&arena, &seen, &lanes);
-            crew.share(chunks, |j| {
-                let mut lane = lanes[j].lock().unwrap_or_else(|p| p.into_inner());
-                lane.expand(game, arena, seen, nodes(j));
-            });
+    }
+
+    /// Whether the successors `lanes` hold can all be stored without the
+    /// arena or the table growing, and without expanding more first.
+    fn takes(&self, lanes: &mut [Mutex<Lane<G>>]) -> bool {
+        let mut probes = 0;
+        for lane in lanes.iter_mut() {
+            let lane = lane_of(lane);
+            if lane.marks.spilled.is_some() || lane.marks.short.is_some() {
+                return false;
+            }
+            probes += lane.probes.len();
         }
-        // Then their successors stored, chunk after chunk, in the order
-        // one thread would have met them.
-        for (j, lane) in lanes[..chunks].iter_mut().enumerate() {
+        let held = lanes.iter_mut().map(|lane| &lane_of(lane).batch);
+        self.seen.takes(probes) && self.arena.takes(probes, held)
+    }
+
+    /// Stores the successors `lanes` hold, those of the round of `nodes`,
+    /// in order; or the outcome, where the search stops in this round.
+    fn store(
+        &mut self,
+        lanes: &mut [Mutex<Lane<G>>],
+        nodes: &Range<usize>,
+        chunk: usize,
+    ) -> Option<Outcome<G::Move>> {
+        let game = self.game;
+        for (j, lane) in lanes.iter_mut().enumerate() {
             let lane = lane_of(lane);
             if let Some(spill) = lane.marks.spilled.take() {
                 // Too many for the lane as it was: the rest of it, from
                 // the successor that did not fit, here, where it may grow
                 // within the budget. What was held before it is kept.
-                let rest = spill.node..nodes(j).end;
-                lane.fill(game, &arena, &seen, rest, Some(spill), Some(&mut kept));
+                let rest = spill.node..chunk_nodes(nodes, chunk, j).end;
+                // SAFETY: nothing is written to the arena or the table
+                // while the lane is filled.
+                let (frozen, lookup) = unsafe { (self.arena.frozen(), self.seen.view()) };
+                lane.fill(
+                    game,
+                    &frozen,
+                    &lookup,
+                    rest,
+                    Some(spill),
+                    Some(&mut self.kept),
+                );
             }
             let Lane {
                 probes,
@@ -157,6 +306,7 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                     won, met, short, ..
                 },
             } = lane;
+            let (arena, seen, kept) = (&mut self.arena, &mut self.seen, &mut self.kept);
             // The successors generated before a winning one are stored too,
             // and a full arena stops the search before the win is seen,
             // exactly as if each successor were looked up as it was
@@ -176,16 +326,16 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 loop {
                     let node = arena.len();
                     let slot = StoreOf::<G>::slot(key, node as u32);
-                    let room = || node < open_until && arena.fits(next);
+                    let room = || node < self.open_until && arena.fits(next);
                     match seen.insert(hash, slot, |slot| same::<G>(arena.slot_id(slot), id), room) {
                         Insert::New => {
                             arena.push(next, from);
                             if seen.is_full() {
-                                match seen.grow(arena.slots(game), &mut kept) {
+                                match seen.grow(arena.slots(game), kept) {
                                     Ok(()) => {}
                                     Err(Grown::Full(bound)) => {
-                                        open_until = arena.len();
-                                        closed = Some(bound);
+                                        self.open_until = arena.len();
+                                        self.closed = Some(bound);
                                     }
                                     Err(Grown::Lost(bound)) => {
                                         stop = Some((probe + 1, from, bound));
@@ -196,12 +346,12 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                         }
                         Insert::Known => {}
                         Insert::Full => {
-                            let bound = if node >= limit {
+                            let bound = if node >= self.limit {
                                 Bound::States
-                            } else if let Some(bound) = &closed {
+                            } else if let Some(bound) = &self.closed {
                                 bound.clone()
                             } else {
-                                match arena.grow(next, &mut kept) {
+                                match arena.grow(next, kept) {
                                     // Room now: look it up again.
                                     Ok(()) => continue,
                                     Err(bound) => bound,
@@ -218,41 +368,33 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
                 .take()
                 .map(|(from, bound)| (probes.len(), from, bound));
             if let Some((probe, from, bound)) = stop.or(short) {
-                let hang = hang.or(met
+                let hang = self.hang.or(met
                     .filter(|&(_, before)| before <= probe)
                     .map(|(node, _)| node));
-                return Outcome::LimitReached {
-                    stats: stats(from + 1, &arena, &kept),
-                    hang: hang.map(|node| arena.hang_after(game, node)),
+                return Some(Outcome::LimitReached {
+                    stats: self.stats(from + 1),
+                    hang: hang.map(|node| self.arena.hang_after(game, node)),
                     reached: Reached {
                         bound,
-                        depths: Some(depths(&arena, from)),
+                        depths: Some(depths(&self.arena, from)),
                     },
-                };
+                });
             }
-            hang = hang.or(met.map(|(node, _)| node));
+            self.hang = self.hang.or(met.map(|(node, _)| node));
             if let Some(winner) = *won {
-                let (mut path, reached) = arena.path_to(game, winner);
+                let (mut path, reached) = self.arena.path_to(game, winner);
                 let (last, _) = cheapest_step(game, reached.borrow(), |next| game.is_won(next))
                     .expect("a state with the key of a winning state's parent wins too");
                 path.push(last);
-                return Outcome::Solved {
+                return Some(Outcome::Solved {
                     par: path.len() as Cost,
                     path,
-                    stats: stats(winner + 1, &arena, &kept),
-                    hang: hang.map(|node| arena.hang_after(game, node)),
-                };
+                    stats: self.stats(winner + 1),
+                    hang: self.hang.map(|node| self.arena.hang_after(game, node)),
+                });
             }
         }
-        head = end;
-    }
-    let stats = stats(head, &arena, &kept);
-    match hang {
-        Some(node) => Outcome::Hung {
-            hang: arena.hang_after(game, node),
-            stats,
-        },
-        None => Outcome::Unsolvable { stats },
+        None
     }
 }
 
@@ -314,7 +456,7 @@ impl<G: Game> Lane<G> {
     /// table does not know: the lane's buffers hold what fits, and the
     /// lane is marked `spilled` where that is not all, so that no thread's
     /// work changes what the search counts.
-    fn expand(&mut self, game: &G, arena: &Arena<G>, seen: &Seen<Slot<G>>, nodes: Range<usize>) {
+    fn expand(&mut self, game: &G, arena: &Frozen<G>, seen: &Lookup<Slot<G>>, nodes: Range<usize>) {
         self.probes.clear();
         self.batch.clear();
         self.marks = Marks::default();
@@ -351,8 +493,8 @@ impl<G: Game> Lane<G> {
     fn fill(
         &mut self,
         game: &G,
-        arena: &Arena<G>,
-        seen: &Seen<Slot<G>>,
+        arena: &Frozen<G>,
+        seen: &Lookup<Slot<G>>,
         nodes: Range<usize>,
         after: Option<Spill>,
         mut kept: Option<&mut Kept>,
@@ -503,8 +645,8 @@ impl Marks {
 /// keeps `met`'s count of the probes before a hang true.
 #[inline]
 fn sift<G: Game>(
-    arena: &Arena<G>,
-    seen: &Seen<Slot<G>>,
+    arena: &Frozen<G>,
+    seen: &Lookup<Slot<G>>,
     probes: &mut Vec<Probe<G>>,
     batch: &StoreOf<G>,
     met: &mut Option<(usize, usize)>,
@@ -519,7 +661,12 @@ fn sift<G: Game>(
         }
         let (_, held, key, hash) = &probes[read];
         let id = StoreOf::<G>::id(*key, batch.held(held));
-        if !seen.contains(*hash, |slot| same::<G>(arena.slot_id(slot), id)) {
+        let is = |slot| {
+            arena
+                .slot_id(slot)
+                .is_some_and(|known| same::<G>(known, id))
+        };
+        if !seen.contains(*hash, is) {
             probes[kept] = probes[read];
             kept += 1;
         }
@@ -637,6 +784,7 @@ mod tests {
     /// leaves, more than a lane holds at once. From every state whose
     /// number is 5 more than a multiple of `hang_every` (if not 0), move 3
     /// never settles.
+    #[derive(Clone, Copy)]
     struct Web {
         size: u64,
         goal: u64,
@@ -921,11 +1069,46 @@ mod tests {
     #[test]
     fn a_state_limit_in_the_middle_of_a_round_cuts_where_one_state_at_a_time_cuts() {
         let game = web(u64::MAX - 1);
+        let bytes = Bytes(web(u64::MAX - 1));
         for limit in [1, 2, 1_000, 4_097, 30_001, 77_777] {
             let outcome = on_every_count(|| bfs(&game, limit));
             assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
             assert_eq!(outcome.stats().stored, limit as u64);
+            let sliced = on_every_count(|| bfs(&bytes, limit));
+            assert_eq!(as_plain(&sliced), as_plain(&outcome), "limit {limit}");
         }
+    }
+
+    /// A slice state's rounds are stored while the next is expanded, once
+    /// the frontier holds more than a round; a `Copy` state's never are
+    /// (its table's slots do not say when they were written).
+    #[test]
+    fn rounds_of_slice_states_are_expanded_while_the_round_before_is_stored() {
+        let count = |search: &dyn Fn(&mut usize)| {
+            let mut overlapped = 0;
+            search(&mut overlapped);
+            overlapped
+        };
+        // Every state, in some 50 rounds.
+        let game = Web {
+            burst: 0,
+            hang_every: 0,
+            ..web(u64::MAX - 1)
+        };
+        let budget = Budget::from(usize::MAX);
+        let sliced = count(&|overlapped| drop(rounds(&Bytes(game), budget, overlapped)));
+        assert!(sliced > 30, "{sliced} rounds overlapped");
+        // And what they find is what one state at a time finds, on any
+        // number of threads: to the end, and to a limit met in a round
+        // stored while the next was expanded.
+        for limit in [usize::MAX, 150_001] {
+            let outcome = on_every_count(|| bfs(&Bytes(game), limit));
+            assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
+        }
+        assert_eq!(
+            count(&|overlapped| drop(rounds(&game, budget, overlapped))),
+            0
+        );
     }
 
     #[test]
@@ -939,10 +1122,14 @@ mod tests {
         let outcome = on_every_count(|| bfs(&game, usize::MAX));
         assert_eq!(outcome.status(), Status::Hang);
         assert_eq!(as_plain(&outcome), plain(&game, usize::MAX));
+        let sliced = on_every_count(|| bfs(&Bytes(game), usize::MAX));
+        assert_eq!(as_plain(&sliced), as_plain(&outcome));
         // A limit met before the first hang, and one after it.
         for limit in [3, 20_000] {
             let outcome = on_every_count(|| bfs(&game, limit));
             assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
+            let sliced = on_every_count(|| bfs(&Bytes(game), limit));
+            assert_eq!(as_plain(&sliced), as_plain(&outcome), "limit {limit}");
         }
         let unsolvable = Web {
             hang_every: 0,
@@ -981,6 +1168,8 @@ mod tests {
         let first = arena.slots(&game).next().unwrap();
         let seen = Seen::new(first, true, &mut kept);
         let nodes = 1..arena.len();
+        // SAFETY: neither is written while the views are used.
+        let (arena, seen) = unsafe { (arena.frozen(), seen.view()) };
         let held = |lane: &Lane<Bytes>| -> Vec<(usize, Vec<u8>)> {
             let probes = lane.probes.iter();
             probes

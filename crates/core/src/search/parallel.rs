@@ -66,8 +66,10 @@ struct Round {
     count: usize,
     /// The next item to claim.
     next: AtomicUsize,
-    /// How many items are finished.
+    /// How many items are finished (or skipped).
     done: AtomicUsize,
+    /// Set when the items not yet begun are no longer wanted.
+    skip: AtomicBool,
     /// The panic of the lowest item that panicked, with its number.
     panicked: Mutex<Option<(usize, Box<dyn Any + Send>)>>,
     /// The thread waiting for the items.
@@ -87,10 +89,28 @@ impl Crew {
     /// again here, once every other item has finished: the one of the
     /// lowest item.
     pub(crate) fn share<F: Fn(usize) + Sync>(&mut self, count: usize, work: F) {
+        self.share_beside(count, work, || (), |()| true);
+    }
+
+    /// As [`Crew::share`], while this thread runs `beside` first: the
+    /// items are taken by the crew meanwhile, and by this thread after. If
+    /// what `beside` returns says the items are not `wanted` after all,
+    /// those not yet begun are skipped, and a panic of theirs is dropped.
+    /// A panic in `beside` is raised again once the items begun are done.
+    pub(crate) fn share_beside<F: Fn(usize) + Sync, R>(
+        &mut self,
+        count: usize,
+        work: F,
+        beside: impl FnOnce() -> R,
+        wanted: impl FnOnce(&R) -> bool,
+    ) -> R {
         let others = rayon::current_num_threads().saturating_sub(1);
         if others == 0 || count < 2 {
-            (0..count).for_each(work);
-            return;
+            let result = beside();
+            if wanted(&result) {
+                (0..count).for_each(work);
+            }
+            return result;
         }
         let hall = self.hall.get_or_insert_with(|| {
             let hall = Arc::new(Hall {
@@ -109,28 +129,39 @@ impl Crew {
         let work: &(dyn Fn(usize) + Sync) = &work;
         // SAFETY: the `'static` is a lie told only to the crew: a member
         // calls `work` only for an item it claimed below `count`, and this
-        // function does not return (so `work` outlives every such call)
-        // until all `count` items are done. A member that comes to the
-        // round later claims an item past `count` and leaves `work` alone.
+        // function does not return or unwind (so `work` outlives every
+        // such call) until all `count` items are done. A member that comes
+        // to the round later claims an item past `count` and leaves `work`
+        // alone.
         let work: &'static (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(work) };
         let round = Arc::new(Round {
             work,
             count,
             next: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
+            skip: AtomicBool::new(false),
             panicked: Mutex::new(None),
             asker: thread::current(),
         });
         *lock(&hall.round) = Some(Arc::clone(&round));
         hall.posted.fetch_add(1, Ordering::Release);
         hall.wake();
+        let result = catch_unwind(AssertUnwindSafe(beside));
+        let wanted = result.as_ref().is_ok_and(wanted);
+        if !wanted {
+            round.skip.store(true, Ordering::Relaxed);
+        }
         round.take_items();
         wait_until(|| round.done.load(Ordering::Acquire) >= count);
         *lock(&hall.round) = None;
+        let result = result.unwrap_or_else(|payload| resume_unwind(payload));
         let panicked = lock(&round.panicked).take();
-        if let Some((_, payload)) = panicked {
+        if let Some((_, payload)) = panicked
+            && wanted
+        {
             resume_unwind(payload);
         }
+        result
     }
 }
 
@@ -182,7 +213,9 @@ impl Round {
             if item >= self.count {
                 return;
             }
-            if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.work)(item))) {
+            if self.skip.load(Ordering::Relaxed) {
+                // Counted as done, so that the asker's wait ends.
+            } else if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.work)(item))) {
                 let mut panicked = lock(&self.panicked);
                 if panicked.as_ref().is_none_or(|(first, _)| item < *first) {
                     *panicked = Some((item, payload));

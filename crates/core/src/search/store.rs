@@ -119,6 +119,44 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
     /// about to hold states like `other`'s grows room for what they need
     /// (a store of states of one size has nothing to learn).
     fn vary_like(&mut self, _other: &Self) {}
+
+    /// Whether `states` more states, those of them held elsewhere held in
+    /// `held` ([`Store::hold`]), can be pushed without the store growing:
+    /// without its memory moving.
+    fn takes<'a>(&self, states: usize, held: impl Iterator<Item = &'a Self>) -> bool
+    where
+        Self: 'a;
+
+    /// Whether a slot names its state's node ([`Store::slot`]), so that a
+    /// reader can tell a slot written after a moment from one written
+    /// before ([`View::slot_id`]).
+    const NODE_SLOTS: bool;
+
+    /// Where the stored states are: read on other threads while this
+    /// store takes more ([`Store::view`]).
+    type View: View<S, Self>;
+
+    /// A view of the states stored so far.
+    ///
+    /// # Safety
+    ///
+    /// The view reads this store's memory: the caller uses it only while
+    /// the store is alive and has not grown or been cleared since (pushing
+    /// states that it [`Store::takes`] is fine), and only for states
+    /// stored before the view was taken.
+    unsafe fn view(&self) -> Self::View;
+}
+
+/// A view of the states a [`Store`] held when it was taken ([`Store::view`]):
+/// plain addresses, so threads may read through it while one thread pushes
+/// more states, and nobody holds a reference to the store meanwhile.
+pub trait View<S: ?Sized, T: Store<S> + ?Sized>: Copy + Send + Sync {
+    /// State `node`, stored before the view was taken.
+    fn get(&self, node: usize) -> &S;
+
+    /// The id of the state a slot stands for, unless it names a node
+    /// stored after the view was taken.
+    fn slot_id<K: Key>(&self, slot: T::Slot<K>) -> Option<T::Id<'_, K>>;
 }
 
 impl<T: Key> Store<T> for Vec<T> {
@@ -218,6 +256,57 @@ impl<T: Key> Store<T> for Vec<T> {
     fn try_grow(&mut self, states: usize, _: &T) -> Result<(), TryReserveError> {
         let states = states.max(Vec::len(self) + 1);
         self.try_reserve_exact(states - Vec::len(self))
+    }
+
+    fn takes<'a>(&self, states: usize, _: impl Iterator<Item = &'a Self>) -> bool
+    where
+        Self: 'a,
+    {
+        Vec::len(self) + states <= self.capacity()
+    }
+
+    const NODE_SLOTS: bool = false;
+
+    type View = Values<T>;
+
+    unsafe fn view(&self) -> Values<T> {
+        Values {
+            values: self.as_ptr(),
+            len: Vec::len(self),
+        }
+    }
+}
+
+/// A view of a `Vec` of `Copy` states ([`Store::view`]).
+pub struct Values<T> {
+    values: *const T,
+    len: usize,
+}
+
+impl<T> Clone for Values<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Values<T> {}
+
+// SAFETY: a view only reads, and `Store::view`'s caller keeps what it
+// reads alive and unwritten while it is used.
+unsafe impl<T: Sync> Send for Values<T> {}
+unsafe impl<T: Sync> Sync for Values<T> {}
+
+impl<T: Key> View<T, Vec<T>> for Values<T> {
+    #[inline]
+    fn get(&self, node: usize) -> &T {
+        assert!(node < self.len, "state {node} of a view of {}", self.len);
+        // SAFETY: below the length when the view was taken (see `view`).
+        unsafe { &*self.values.add(node) }
+    }
+
+    #[inline]
+    fn slot_id<K: Key>(&self, slot: K) -> Option<K> {
+        Some(slot)
     }
 }
 
@@ -439,6 +528,43 @@ impl<T: Key> Store<[T]> for Slices<T> {
         self.varied |= other.varied;
     }
 
+    fn takes<'a>(&self, states: usize, held: impl Iterator<Item = &'a Self>) -> bool
+    where
+        Self: 'a,
+    {
+        let (mut elements, mut varies) = (self.elements.len(), false);
+        for held in held {
+            elements += held.elements.len();
+            varies |= held.len > 0 && (!held.ends.is_empty() || held.stride != self.stride);
+        }
+        let ends = match self.ends.is_empty() {
+            // The first state of another length writes an end for all.
+            true => !varies,
+            false => self.ends.len() + states <= self.ends.capacity(),
+        };
+        // An end past the next multiple of 2^32 elements is listed in
+        // `wraps`, which may grow.
+        let wraps =
+            self.ends.is_empty() || elements as u64 >> 32 == self.elements.len() as u64 >> 32;
+        elements <= self.elements.capacity() && ends && wraps
+    }
+
+    const NODE_SLOTS: bool = true;
+
+    type View = Spans<T>;
+
+    unsafe fn view(&self) -> Spans<T> {
+        Spans {
+            elements: self.elements.as_ptr(),
+            stride: self.stride,
+            ends: self.ends.as_ptr(),
+            varied: !self.ends.is_empty(),
+            wraps: self.wraps.as_ptr(),
+            wrapped: self.wraps.len(),
+            len: self.len,
+        }
+    }
+
     fn try_grow(&mut self, states: usize, next: &[T]) -> Result<(), TryReserveError> {
         let states = states.max(self.len + 1);
         let stored = (self.elements.len() + next.len()) as u128;
@@ -454,6 +580,69 @@ impl<T: Key> Store<[T]> for Slices<T> {
             self.ends.try_reserve_exact(states - self.ends.len())?;
         }
         Ok(())
+    }
+}
+
+/// A view of [`Slices`] ([`Store::view`]): its vectors' addresses and
+/// lengths when it was taken.
+pub struct Spans<T> {
+    elements: *const T,
+    stride: usize,
+    ends: *const u32,
+    varied: bool,
+    wraps: *const usize,
+    wrapped: usize,
+    len: usize,
+}
+
+impl<T> Clone for Spans<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Spans<T> {}
+
+// SAFETY: as for `Values`.
+unsafe impl<T: Sync> Send for Spans<T> {}
+unsafe impl<T: Sync> Sync for Spans<T> {}
+
+impl<T> Spans<T> {
+    /// Where state `node` ends, once lengths vary (as [`Slices::end`]).
+    #[inline]
+    fn end(&self, node: usize) -> usize {
+        // SAFETY: `node` is below the length when the view was taken, and
+        // so are the wraps listed then (see `Store::view`).
+        let low = unsafe { *self.ends.add(node) } as usize;
+        if self.wrapped == 0 {
+            low
+        } else {
+            let wraps = unsafe { std::slice::from_raw_parts(self.wraps, self.wrapped) };
+            let high = wraps.partition_point(|&wrap| wrap <= node) as u64;
+            ((high << 32) | low as u64) as usize
+        }
+    }
+}
+
+impl<T: Key> View<[T], Slices<T>> for Spans<T> {
+    #[inline]
+    fn get(&self, node: usize) -> &[T] {
+        assert!(node < self.len, "state {node} of a view of {}", self.len);
+        let (start, end) = match self.varied {
+            false => (node * self.stride, (node + 1) * self.stride),
+            true => {
+                let start = node.checked_sub(1).map_or(0, |before| self.end(before));
+                (start, self.end(node))
+            }
+        };
+        // SAFETY: a state stored before the view was taken, whose
+        // elements the store neither moves nor writes (see `view`).
+        unsafe { std::slice::from_raw_parts(self.elements.add(start), end - start) }
+    }
+
+    #[inline]
+    fn slot_id<K: Key>(&self, slot: u32) -> Option<&[T]> {
+        ((slot as usize) < self.len).then(|| self.get(slot as usize))
     }
 }
 
