@@ -162,27 +162,14 @@ impl<G: Game> Arena<G> {
         self.parents.len()
     }
 
-    /// Whether `states` more nodes, those of them held elsewhere held in
-    /// `held`, can be pushed without the arena growing (moving).
-    pub(super) fn takes<'a>(
-        &self,
-        states: usize,
-        held: impl Iterator<Item = &'a StoreOf<G>>,
-    ) -> bool
-    where
-        G: 'a,
-    {
-        self.len() + states <= self.parents.capacity() && self.states.takes(states, held)
-    }
-
     /// A view of the nodes stored so far, for threads that read them while
     /// this thread pushes more.
     ///
     /// # Safety
     ///
-    /// The caller uses the view only while the arena is alive and pushes
-    /// to it only what it [`Arena::takes`]: nothing that makes it grow,
-    /// and no [`Arena::relink`].
+    /// The caller uses the view only while the arena is alive and does
+    /// not grow: [`Arena::push`] alone may change it meanwhile (where
+    /// [`Arena::fits`]).
     pub(super) unsafe fn frozen(&self) -> Frozen<G> {
         Frozen {
             // SAFETY: the caller's promise, passed on.
@@ -557,11 +544,6 @@ impl<S: Copy> Seen<S> {
         self.set_mark(at, tag);
         self.len += 1;
         Insert::New
-    }
-
-    /// Whether `states` more can be inserted without the table growing.
-    pub(super) fn takes(&self, states: usize) -> bool {
-        self.len + states <= self.grow_at
     }
 
     /// Whether the table is as full as it may be: time to [`Seen::grow`].

@@ -9,7 +9,7 @@ use super::arena::{
 };
 use super::budget::{Bound, Budget, Depths, Reached};
 use super::ledger::Kept;
-use super::parallel::Crew;
+use super::parallel::{Crew, Helm};
 use super::store::Store;
 use super::{Outcome, Stats};
 use crate::game::{Cost, Game};
@@ -56,16 +56,10 @@ use crate::game::{Cost, Game};
 /// assert!(matches!(puzzle_qa_core::search::bfs(&Corridor, 2), puzzle_qa_core::search::Outcome::LimitReached { .. }));
 /// ```
 pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
-    rounds(game, budget.into(), &mut 0)
-}
-
-/// [`bfs`], counting in `overlapped` the rounds stored while the next was
-/// expanded.
-fn rounds<G: Game>(game: &G, budget: Budget, overlapped: &mut usize) -> Outcome<G::Move> {
     let Budget {
         states: limit,
         bytes,
-    } = budget;
+    } = budget.into();
     let clock = Instant::now();
     let mut kept = Kept::new(bytes);
     let start = game.start();
@@ -94,70 +88,40 @@ fn rounds<G: Game>(game: &G, budget: Budget, overlapped: &mut usize) -> Outcome<
 
     let chunk = chunk_of::<G>();
     let span = chunk * (ROUND / chunk).max(1);
-    // Two sets of lanes, one per chunk of a round, reused round after
-    // round: `lanes` holds the round being stored, `ahead` the round
-    // expanded meanwhile. Lane `j` of a set always takes its round's
-    // `j`th chunk, so what each holds, and what the search counts for it,
-    // depends on the level alone.
-    let (mut lanes, mut ahead): (Lanes<G>, Lanes<G>) = (Vec::new(), Vec::new());
+    // One lane per chunk of a round, reused round after round: lane `j`
+    // always takes the round's `j`th chunk, so what each holds, and what
+    // the search counts for it, depends on the level alone.
+    let mut lanes: Lanes<G> = Vec::new();
     // The pool's other threads, called in by the first round that has a
     // chunk for them, and with the search to its end.
     let mut crew = Crew::new();
     // The arena is the queue: nodes are appended in breadth-first order,
     // and each round expands the next of them.
     let mut round = 0..1;
-    search.ready(&mut lanes, &round, chunk);
-    {
-        // SAFETY: the arena and table are not written while the round is
-        // expanded.
+    while !round.is_empty() {
+        search.ready(&mut lanes, &round, chunk);
+        // Every chunk of the round is expanded against the arena and the
+        // visited table as they were when the round began. This thread
+        // stores the chunks' successors, chunk after chunk in the order
+        // one thread would have met them, as soon as each chunk is
+        // expanded, taking chunks itself while it waits; so the arena and
+        // table are written while other threads read them. They read
+        // them through views: the storing thread only appends and takes
+        // free slots, a lookup passes over the nodes stored since the
+        // round began, and the arena or table grows only once every chunk
+        // is expanded ([`Search::store`]). What a chunk keeps so does not
+        // depend on timing.
+        // SAFETY: until the share returns, the arena and table are only
+        // pushed and inserted into while a chunk may be expanded.
         let (frozen, lookup) = unsafe { (search.arena.frozen(), search.seen.view()) };
         let work = expander(game, &lanes, frozen, lookup, round.clone(), chunk);
-        crew.share(chunk_count(&round, chunk), work);
-    }
-    loop {
-        // The round's successors are stored in the order one thread would
-        // have met them. Meanwhile the next round, where its nodes are
-        // stored already, is expanded on the crew's threads, against the
-        // arena and table as they were before the store began: the store
-        // does not grow either (it `takes` what the round found, which is
-        // checked first), and a lookup passes over the nodes stored since,
-        // so what the next round keeps does not depend on timing. Whether
-        // a round is stored so depends on the level alone, not on the
-        // number of threads.
-        let chunks = chunk_count(&round, chunk);
-        let next = round.end..(round.end + span).min(search.arena.len());
-        if StoreOf::<G>::NODE_SLOTS && !next.is_empty() && search.takes(&mut lanes[..chunks]) {
-            search.ready(&mut ahead, &next, chunk);
-            // SAFETY: until the share returns, the arena and table are
-            // only pushed and inserted into, within what they take.
-            let (frozen, lookup) = unsafe { (search.arena.frozen(), search.seen.view()) };
-            let work = expander(game, &ahead, frozen, lookup, next.clone(), chunk);
-            let stopped = crew.share_beside(
-                chunk_count(&next, chunk),
-                work,
-                || search.store(&mut lanes[..chunks], &round, chunk),
-                Option::is_none,
-            );
-            if let Some(outcome) = stopped {
-                return outcome;
-            }
-            *overlapped += 1;
-            round = next;
-        } else {
-            if let Some(outcome) = search.store(&mut lanes[..chunks], &round, chunk) {
-                return outcome;
-            }
-            round = round.end..(round.end + span).min(search.arena.len());
-            if round.is_empty() {
-                break;
-            }
-            search.ready(&mut ahead, &round, chunk);
-            // SAFETY: as for the first round.
-            let (frozen, lookup) = unsafe { (search.arena.frozen(), search.seen.view()) };
-            let work = expander(game, &ahead, frozen, lookup, round.clone(), chunk);
-            crew.share(chunk_count(&round, chunk), work);
+        let stopped = crew.share_led(chunk_count(&round, chunk), work, |helm| {
+            search.store(&lanes, &round, chunk, helm)
+        });
+        if let Some(outcome) = stopped {
+            return outcome;
         }
-        std::mem::swap(&mut lanes, &mut ahead);
+        round = round.end..(round.end + span).min(search.arena.len());
     }
     let stats = search.stats(round.start);
     match search.hang {
@@ -256,32 +220,32 @@ impl<G: Game> Search<'_, G> {
         }
     }
 
-    /// Whether the successors `lanes` hold can all be stored without the
-    /// arena or the table growing, and without expanding more first.
-    fn takes(&self, lanes: &mut [Mutex<Lane<G>>]) -> bool {
-        let mut probes = 0;
-        for lane in lanes.iter_mut() {
-            let lane = lane_of(lane);
-            if lane.marks.spilled.is_some() || lane.marks.short.is_some() {
-                return false;
-            }
-            probes += lane.probes.len();
-        }
-        let held = lanes.iter_mut().map(|lane| &lane_of(lane).batch);
-        self.seen.takes(probes) && self.arena.takes(probes, held)
-    }
-
     /// Stores the successors `lanes` hold, those of the round of `nodes`,
-    /// in order; or the outcome, where the search stops in this round.
+    /// in order, each chunk's once `helm` says it is expanded; or the
+    /// outcome, where the search stops in this round (or `None` where a
+    /// chunk's expansion panicked, which the share raises again).
+    ///
+    /// Before the arena or the table grows (moves), every chunk of the
+    /// round is expanded first. A table whose slots are keys, not nodes,
+    /// is not written until then at all: a lookup could not tell a key
+    /// stored in this round from one stored before.
     fn store(
         &mut self,
-        lanes: &mut [Mutex<Lane<G>>],
+        lanes: &[Mutex<Lane<G>>],
         nodes: &Range<usize>,
         chunk: usize,
+        helm: &mut Helm,
     ) -> Option<Outcome<G::Move>> {
         let game = self.game;
-        for (j, lane) in lanes.iter_mut().enumerate() {
-            let lane = lane_of(lane);
+        if !StoreOf::<G>::NODE_SLOTS && !helm.finish() {
+            return None;
+        }
+        for (j, lane) in lanes[..chunk_count(nodes, chunk)].iter().enumerate() {
+            if !helm.wait_for(j) {
+                return None;
+            }
+            let mut lane = lane.lock().unwrap_or_else(|p| p.into_inner());
+            let lane = &mut *lane;
             if let Some(spill) = lane.marks.spilled.take() {
                 // Too many for the lane as it was: the rest of it, from
                 // the successor that did not fit, here, where it may grow
@@ -331,6 +295,9 @@ impl<G: Game> Search<'_, G> {
                         Insert::New => {
                             arena.push(next, from);
                             if seen.is_full() {
+                                if !helm.finish() {
+                                    return None;
+                                }
                                 match seen.grow(arena.slots(game), kept) {
                                     Ok(()) => {}
                                     Err(Grown::Full(bound)) => {
@@ -351,6 +318,9 @@ impl<G: Game> Search<'_, G> {
                             } else if let Some(bound) = &self.closed {
                                 bound.clone()
                             } else {
+                                if !helm.finish() {
+                                    return None;
+                                }
                                 match arena.grow(next, kept) {
                                     // Room now: look it up again.
                                     Ok(()) => continue,
@@ -1079,36 +1049,22 @@ mod tests {
         }
     }
 
-    /// A slice state's rounds are stored while the next is expanded, once
-    /// the frontier holds more than a round; a `Copy` state's never are
-    /// (its table's slots do not say when they were written).
+    /// A slice state's chunks are stored while the round's later chunks
+    /// are expanded (a `Copy` state's wait for the whole round): what
+    /// such a search finds is what one state at a time finds, on any
+    /// number of threads, to the end and to a limit met in a round.
     #[test]
-    fn rounds_of_slice_states_are_expanded_while_the_round_before_is_stored() {
-        let count = |search: &dyn Fn(&mut usize)| {
-            let mut overlapped = 0;
-            search(&mut overlapped);
-            overlapped
-        };
+    fn rounds_of_slice_states_stored_as_they_are_expanded_find_what_one_state_at_a_time_finds() {
         // Every state, in some 50 rounds.
         let game = Web {
             burst: 0,
             hang_every: 0,
             ..web(u64::MAX - 1)
         };
-        let budget = Budget::from(usize::MAX);
-        let sliced = count(&|overlapped| drop(rounds(&Bytes(game), budget, overlapped)));
-        assert!(sliced > 30, "{sliced} rounds overlapped");
-        // And what they find is what one state at a time finds, on any
-        // number of threads: to the end, and to a limit met in a round
-        // stored while the next was expanded.
         for limit in [usize::MAX, 150_001] {
             let outcome = on_every_count(|| bfs(&Bytes(game), limit));
             assert_eq!(as_plain(&outcome), plain(&game, limit), "limit {limit}");
         }
-        assert_eq!(
-            count(&|overlapped| drop(rounds(&game, budget, overlapped))),
-            0
-        );
     }
 
     #[test]

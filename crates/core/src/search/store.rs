@@ -120,13 +120,6 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
     /// (a store of states of one size has nothing to learn).
     fn vary_like(&mut self, _other: &Self) {}
 
-    /// Whether `states` more states, those of them held elsewhere held in
-    /// `held` ([`Store::hold`]), can be pushed without the store growing:
-    /// without its memory moving.
-    fn takes<'a>(&self, states: usize, held: impl Iterator<Item = &'a Self>) -> bool
-    where
-        Self: 'a;
-
     /// Whether a slot names its state's node ([`Store::slot`]), so that a
     /// reader can tell a slot written after a moment from one written
     /// before ([`View::slot_id`]).
@@ -142,8 +135,8 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
     ///
     /// The view reads this store's memory: the caller uses it only while
     /// the store is alive and has not grown or been cleared since (pushing
-    /// states that it [`Store::takes`] is fine), and only for states
-    /// stored before the view was taken.
+    /// states that [`Store::fits`] is fine), and only for states stored
+    /// before the view was taken.
     unsafe fn view(&self) -> Self::View;
 }
 
@@ -256,13 +249,6 @@ impl<T: Key> Store<T> for Vec<T> {
     fn try_grow(&mut self, states: usize, _: &T) -> Result<(), TryReserveError> {
         let states = states.max(Vec::len(self) + 1);
         self.try_reserve_exact(states - Vec::len(self))
-    }
-
-    fn takes<'a>(&self, states: usize, _: impl Iterator<Item = &'a Self>) -> bool
-    where
-        Self: 'a,
-    {
-        Vec::len(self) + states <= self.capacity()
     }
 
     const NODE_SLOTS: bool = false;
@@ -526,27 +512,6 @@ impl<T: Key> Store<[T]> for Slices<T> {
 
     fn vary_like(&mut self, other: &Self) {
         self.varied |= other.varied;
-    }
-
-    fn takes<'a>(&self, states: usize, held: impl Iterator<Item = &'a Self>) -> bool
-    where
-        Self: 'a,
-    {
-        let (mut elements, mut varies) = (self.elements.len(), false);
-        for held in held {
-            elements += held.elements.len();
-            varies |= held.len > 0 && (!held.ends.is_empty() || held.stride != self.stride);
-        }
-        let ends = match self.ends.is_empty() {
-            // The first state of another length writes an end for all.
-            true => !varies,
-            false => self.ends.len() + states <= self.ends.capacity(),
-        };
-        // An end past the next multiple of 2^32 elements is listed in
-        // `wraps`, which may grow.
-        let wraps =
-            self.ends.is_empty() || elements as u64 >> 32 == self.elements.len() as u64 >> 32;
-        elements <= self.elements.capacity() && ends && wraps
     }
 
     const NODE_SLOTS: bool = true;
