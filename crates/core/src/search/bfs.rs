@@ -236,6 +236,9 @@ impl<G: Game> Search<'_, G> {
         chunk: usize,
         helm: &mut Helm,
     ) -> Option<Outcome<G::Move>> {
+        // A view reads a table's marks atomically only where they are
+        // tags (see `Lookup::mark`).
+        const { assert!(!StoreOf::<G>::NODE_SLOTS || StoreOf::<G>::TAGGED) };
         let game = self.game;
         if !StoreOf::<G>::NODE_SLOTS && !helm.finish() {
             return None;
@@ -370,15 +373,17 @@ impl<G: Game> Search<'_, G> {
 
 /// The states of one chunk of the frontier, for a game that takes them one
 /// at a time: enough that a chunk's work outweighs handing it to a thread,
-/// few enough that a round has a chunk for every core. A game that asks
-/// for more at once ([`Game::BATCH`]) gets chunks of its batch.
-const CHUNK: usize = 256;
+/// few enough that a round has a chunk for every core, and that the
+/// storing thread, which takes chunks between its stores, ends a round
+/// close to when the others do. A game that asks for more at once
+/// ([`Game::BATCH`]) gets chunks of its batch.
+const CHUNK: usize = 128;
 
-/// The states of one round: its chunks are expanded at once, then their
-/// successors stored in order. A game whose batch is this big or bigger
-/// (one over the process protocol) has a chunk a round: its own processes
-/// share a chunk's states out.
-const ROUND: usize = 16 * CHUNK;
+/// The states of one round: its chunks are expanded at once, and their
+/// successors stored in order as each chunk is done. A game whose batch
+/// is this big or bigger (one over the process protocol) has a chunk a
+/// round: its own processes share a chunk's states out.
+const ROUND: usize = 32 * CHUNK;
 
 /// How many states of a chunk a game that takes them one at a time is
 /// handed at once ([`Game::successors_of_many`]).

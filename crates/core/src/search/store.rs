@@ -362,6 +362,20 @@ impl<T> Slices<T> {
         self.varied || self.varies_with(length)
     }
 
+    /// How many wraps pushing a state of `length` elements may list (at
+    /// most, and only past 4 Gi elements).
+    fn wraps_for(&self, length: usize) -> usize {
+        let (before, after) = (
+            self.elements.len() as u64,
+            (self.elements.len() + length) as u64,
+        );
+        match self.ends.is_empty() {
+            // Turning the ends on lists every wrap so far.
+            true => (after >> 32) as usize,
+            false => usize::from(after >> 32 != before >> 32),
+        }
+    }
+
     /// Records that the state just stored ends at `end`.
     fn push_end(&mut self, end: usize) {
         let before = self.len.checked_sub(1).map_or(0, |last| self.end(last));
@@ -491,8 +505,11 @@ impl<T: Key> Store<[T]> for Slices<T> {
         let elements = self.elements.len() + state.len() <= self.elements.capacity();
         if self.varies_with(state.len()) {
             // An end for every state so far and this one (turning the ends
-            // on writes them all).
-            elements && self.ends.capacity() > self.len
+            // on writes them all), and the wraps they list: a push that
+            // fits moves no vector, which a view relies on.
+            elements
+                && self.ends.capacity() > self.len
+                && self.wraps.capacity() - self.wraps.len() >= self.wraps_for(state.len())
         } else {
             elements
         }
@@ -543,6 +560,7 @@ impl<T: Key> Store<[T]> for Slices<T> {
             .try_reserve_exact(elements - self.elements.len())?;
         if varies {
             self.ends.try_reserve_exact(states - self.ends.len())?;
+            self.wraps.try_reserve_exact(self.wraps_for(next.len()))?;
         }
         Ok(())
     }
