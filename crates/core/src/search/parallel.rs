@@ -10,7 +10,10 @@
 //! go on, or give its room back, until the one above it returns: a
 //! deadlock. Here the thread that asked takes items itself, one at a time,
 //! and then waits until the items other threads took are done, running
-//! nothing else.
+//! nothing else. A search's thread also uses the items as they are done
+//! ([`Crew::share_led`]: it stores a chunk's successors while the crew
+//! expands the next chunks), taking items itself whenever the one it
+//! needs next is not done.
 //!
 //! The other threads join a search as its [`Crew`]: plain jobs
 //! ([`rayon::spawn`]) that stay with the search from its first shared round

@@ -143,7 +143,7 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
 /// A view of the states a [`Store`] held when it was taken ([`Store::view`]):
 /// plain addresses, so threads may read through it while one thread pushes
 /// more states, and nobody holds a reference to the store meanwhile.
-pub trait View<S: ?Sized, T: Store<S> + ?Sized>: Copy + Send + Sync {
+pub trait View<S: ?Sized, T: Store<S>>: Copy + Send + Sync {
     /// State `node`, stored before the view was taken.
     fn get(&self, node: usize) -> &S;
 
