@@ -30,6 +30,7 @@
 use std::borrow::Borrow as _;
 use std::collections::{BinaryHeap, TryReserveError};
 use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
@@ -38,7 +39,7 @@ use rustc_hash::FxBuildHasher;
 use super::Hang;
 use super::budget::Bound;
 use super::ledger::Kept;
-use super::store::Store;
+use super::store::{Store, View};
 use crate::game::{Cost, Game, OwnedState, State};
 
 /// The parent link of the start node.
@@ -159,6 +160,23 @@ impl<G: Game> Arena<G> {
 
     pub(super) fn len(&self) -> usize {
         self.parents.len()
+    }
+
+    /// A view of the nodes stored so far, for threads that read them while
+    /// this thread pushes more.
+    ///
+    /// # Safety
+    ///
+    /// The caller uses the view only while the arena is alive and does
+    /// not grow: [`Arena::push`] alone may change it meanwhile (where
+    /// [`Arena::fits`]).
+    pub(super) unsafe fn frozen(&self) -> Frozen<G> {
+        Frozen {
+            // SAFETY: the caller's promise, passed on.
+            states: unsafe { self.states.view() },
+            parents: self.parents.as_ptr(),
+            len: self.len(),
+        }
     }
 
     /// The store of the states themselves.
@@ -297,6 +315,62 @@ impl<G: Game> Arena<G> {
     }
 }
 
+/// The nodes of an [`Arena`] as they were when [`Arena::frozen`] was
+/// called: what the threads expanding a round read while another thread
+/// stores the round before. Its reads go to the arena's memory, where the
+/// storing thread only appends.
+pub(crate) struct Frozen<G: Game> {
+    states: ViewOf<G>,
+    parents: *const u32,
+    len: usize,
+}
+
+/// How a view of `G`'s stored states reads them.
+type ViewOf<G> = <StoreOf<G> as Store<<G as Game>::State>>::View;
+
+impl<G: Game> Clone for Frozen<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Frozen<G> {}
+
+// SAFETY: it only reads, what `Arena::frozen`'s caller keeps alive and
+// unwritten.
+unsafe impl<G: Game> Send for Frozen<G> {}
+unsafe impl<G: Game> Sync for Frozen<G> {}
+
+impl<G: Game> Frozen<G> {
+    #[inline]
+    pub(super) fn state(&self, node: usize) -> &G::State {
+        self.states.get(node)
+    }
+
+    /// The id of node `node`'s state.
+    #[inline]
+    pub(super) fn id(&self, game: &G, node: usize) -> Id<'_, G> {
+        id_of(game, self.states.get(node))
+    }
+
+    /// The id of the state a [`Seen`] slot stands for, unless the slot
+    /// names a node stored after the view was taken.
+    #[inline]
+    pub(super) fn slot_id(&self, slot: Slot<G>) -> Option<Id<'_, G>> {
+        self.states.slot_id(slot)
+    }
+
+    /// The node that `node` was reached from, if any.
+    #[inline]
+    pub(super) fn parent(&self, node: usize) -> Option<usize> {
+        assert!(node < self.len, "node {node} of a view of {}", self.len);
+        // SAFETY: below the length when the view was taken; parents are
+        // only appended while it is used (see `Arena::frozen`).
+        let parent = unsafe { *self.parents.add(node) };
+        (parent != ROOT).then_some(parent as usize)
+    }
+}
+
 /// The states breadth-first search has seen, one slot each ([`Slot`]):
 /// open addressing with linear probing over a power-of-two array of
 /// slots, at most four fifths full (the search rebuilds it from its arena,
@@ -373,24 +447,26 @@ impl<S: Copy> Seen<S> {
             + self.tags.capacity()) as u64
     }
 
-    fn home(&self, hash: u64) -> usize {
-        // The Fx hash's high bits are its best mixed.
-        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
-    }
-
-    /// The mark of a used slot whose state's hash is `hash`: in a tagged
-    /// table, 7 bits of it, apart from those `home` reads (for tables of
-    /// up to 2³² slots), with the high bit set so that it is not 0.
-    #[inline]
-    fn tag_of(&self, hash: u64) -> u8 {
-        match self.tagged {
-            true => 0x80 | (hash >> 24) as u8,
-            false => 1,
+    /// A view of the table as it is now, for threads that look states up
+    /// while this thread inserts more.
+    ///
+    /// # Safety
+    ///
+    /// The caller uses the view only while the table is alive and does
+    /// not grow: [`Seen::insert`] alone may change it meanwhile, and only
+    /// where slots name nodes, so that a reader tells a slot inserted
+    /// after the view from one before ([`Frozen::slot_id`]).
+    pub(super) unsafe fn view(&self) -> Lookup<S> {
+        Lookup {
+            slots: self.slots.as_ptr(),
+            used: self.used.as_ptr(),
+            tags: self.tags.as_ptr(),
+            bits: self.slots.len().trailing_zeros(),
+            tagged: self.tagged,
         }
     }
 
-    /// Slot `at`'s mark: 0 if it is unused, else its state's tag (1 in a
-    /// table without tags).
+    /// Slot `at`'s mark, as [`Lookup::mark`] reads it.
     #[inline]
     fn mark(&self, at: usize) -> u8 {
         match self.tagged {
@@ -399,46 +475,43 @@ impl<S: Copy> Seen<S> {
         }
     }
 
-    /// Marks slot `at` used by a state whose tag is `tag`.
+    /// Marks slot `at` used by a state whose tag is `tag`. A tag is
+    /// written after its slot, so that a reader on another thread that
+    /// sees the tag sees the slot ([`Seen::view`]).
     #[inline]
     fn set_mark(&mut self, at: usize, tag: u8) {
         match self.tagged {
-            true => self.tags[at] = tag,
+            // SAFETY: `at` is a slot of the table; the byte is written
+            // atomically because a view may be reading it.
+            true => unsafe { AtomicU8::from_ptr(self.tags.as_mut_ptr().add(at)) }
+                .store(tag, Ordering::Release),
             false => self.used[at / 64] |= 1 << (at % 64),
         }
+    }
+
+    /// Writes slot `at` through a pointer, so that no reference to the
+    /// whole table is made while a view reads other slots.
+    #[inline]
+    fn set_slot(&mut self, at: usize, slot: S) {
+        assert!(at < self.slots.len());
+        // SAFETY: in bounds, checked above; no view reads this slot until
+        // its mark is set, after this.
+        unsafe { self.slots.as_mut_ptr().add(at).write(slot) }
     }
 
     /// Asks the CPU to start fetching the slot `hash` lands on (and its
     /// tag).
     #[inline]
     pub(super) fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is a hint; it never faults, even on a bad
-        // address, and `home` is in bounds anyway.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let home = self.home(hash);
-            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(home).cast());
-            if self.tagged {
-                _mm_prefetch::<_MM_HINT_T0>(self.tags.as_ptr().add(home).cast());
-            }
-        }
+        // SAFETY: used at once, while `&self` keeps the table as it is.
+        unsafe { self.view() }.prefetch(hash);
     }
 
     /// Whether a slot already there `is` the state whose hash is `hash`.
-    /// It only reads, so threads may ask at once while nothing inserts.
-    #[inline]
+    #[cfg(test)]
     pub(super) fn contains(&self, hash: u64, is: impl Fn(S) -> bool) -> bool {
-        let mask = self.slots.len() - 1;
-        let tag = self.tag_of(hash);
-        let mut at = self.home(hash);
-        loop {
-            match self.mark(at) {
-                0 => return false,
-                mark if mark == tag && is(self.slots[at]) => return true,
-                _ => at = (at + 1) & mask,
-            }
-        }
+        // SAFETY: as in `prefetch`.
+        unsafe { self.view() }.contains(hash, is)
     }
 
     /// Records `slot` (whose state's hash is `hash`) if there is `room`
@@ -453,8 +526,10 @@ impl<S: Copy> Seen<S> {
         room: impl FnOnce() -> bool,
     ) -> Insert {
         let mask = self.slots.len() - 1;
-        let tag = self.tag_of(hash);
-        let mut at = self.home(hash);
+        // SAFETY: only its arithmetic is used.
+        let view = unsafe { self.view() };
+        let tag = view.tag_of(hash);
+        let mut at = view.home(hash);
         loop {
             match self.mark(at) {
                 0 => break,
@@ -465,7 +540,7 @@ impl<S: Copy> Seen<S> {
         if !room() {
             return Insert::Full;
         }
-        self.slots[at] = slot;
+        self.set_slot(at, slot);
         self.set_mark(at, tag);
         self.len += 1;
         Insert::New
@@ -521,15 +596,112 @@ impl<S: Copy> Seen<S> {
         self.grow_at = size / 5 * 4;
         kept.set(old, self.bytes(), false);
         let mask = size - 1;
+        // SAFETY: only its arithmetic is used.
+        let view = unsafe { self.view() };
         for (slot, hash) in slots {
-            let mut at = self.home(hash);
+            let mut at = view.home(hash);
             while self.mark(at) != 0 {
                 at = (at + 1) & mask;
             }
-            self.slots[at] = slot;
-            self.set_mark(at, self.tag_of(hash));
+            self.set_slot(at, slot);
+            self.set_mark(at, view.tag_of(hash));
         }
         Ok(())
+    }
+}
+
+/// A view of a [`Seen`] table ([`Seen::view`]): what the threads
+/// expanding a round look their successors up in, read while another
+/// thread may insert the round before's.
+pub(crate) struct Lookup<S> {
+    slots: *const S,
+    used: *const u64,
+    tags: *const u8,
+    /// The table has 2^`bits` slots.
+    bits: u32,
+    tagged: bool,
+}
+
+impl<S> Clone for Lookup<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Lookup<S> {}
+
+// SAFETY: it only reads, what `Seen::view`'s caller keeps alive; the one
+// thing written meanwhile, a free slot taken, is read with the ordering
+// that makes its slot visible first.
+unsafe impl<S: Sync> Send for Lookup<S> {}
+unsafe impl<S: Sync> Sync for Lookup<S> {}
+
+impl<S: Copy> Lookup<S> {
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        // The Fx hash's high bits are its best mixed.
+        (hash >> (64 - self.bits)) as usize
+    }
+
+    /// The mark of a used slot whose state's hash is `hash`: in a tagged
+    /// table, 7 bits of it, apart from those `home` reads (for tables of
+    /// up to 2³² slots), with the high bit set so that it is not 0.
+    #[inline]
+    fn tag_of(&self, hash: u64) -> u8 {
+        match self.tagged {
+            true => 0x80 | (hash >> 24) as u8,
+            false => 1,
+        }
+    }
+
+    /// Slot `at`'s mark: 0 if it is unused, else its state's tag (1 in a
+    /// table without tags).
+    #[inline]
+    fn mark(&self, at: usize) -> u8 {
+        // SAFETY: `at` is below the table's size, and the table is alive
+        // and the same size (see `Seen::view`). A tag is read atomically
+        // because the storing thread may be writing it; bits are not
+        // written while a view is read (only tagged tables' are).
+        unsafe {
+            match self.tagged {
+                true => AtomicU8::from_ptr(self.tags.add(at).cast_mut()).load(Ordering::Acquire),
+                false => (*self.used.add(at / 64) >> (at % 64) & 1) as u8,
+            }
+        }
+    }
+
+    /// Asks the CPU to start fetching the slot `hash` lands on (and its
+    /// tag).
+    #[inline]
+    pub(super) fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; it never faults, even on a bad
+        // address, and `home` is in bounds anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let home = self.home(hash);
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.add(home).cast());
+            if self.tagged {
+                _mm_prefetch::<_MM_HINT_T0>(self.tags.add(home).cast());
+            }
+        }
+    }
+
+    /// Whether a slot already there `is` the state whose hash is `hash`.
+    #[inline]
+    pub(super) fn contains(&self, hash: u64, is: impl Fn(S) -> bool) -> bool {
+        let mask = (1usize << self.bits) - 1;
+        let tag = self.tag_of(hash);
+        let mut at = self.home(hash);
+        loop {
+            match self.mark(at) {
+                0 => return false,
+                // SAFETY: a used slot (its mark read with `Acquire`, after
+                // the slot was written), in bounds.
+                mark if mark == tag && is(unsafe { *self.slots.add(at) }) => return true,
+                _ => at = (at + 1) & mask,
+            }
+        }
     }
 }
 

@@ -10,7 +10,10 @@
 //! go on, or give its room back, until the one above it returns: a
 //! deadlock. Here the thread that asked takes items itself, one at a time,
 //! and then waits until the items other threads took are done, running
-//! nothing else.
+//! nothing else. A search's thread also uses the items as they are done
+//! ([`Crew::share_led`]: it stores a chunk's successors while the crew
+//! expands the next chunks), taking items itself whenever the one it
+//! needs next is not done.
 //!
 //! The other threads join a search as its [`Crew`]: plain jobs
 //! ([`rayon::spawn`]) that stay with the search from its first shared round
@@ -66,8 +69,10 @@ struct Round {
     count: usize,
     /// The next item to claim.
     next: AtomicUsize,
-    /// How many items are finished.
+    /// How many items are finished (or skipped).
     done: AtomicUsize,
+    /// Per item, set once it is finished.
+    finished: Box<[AtomicBool]>,
     /// The panic of the lowest item that panicked, with its number.
     panicked: Mutex<Option<(usize, Box<dyn Any + Send>)>>,
     /// The thread waiting for the items.
@@ -86,50 +91,133 @@ impl Crew {
     /// item (a game's bug, or a game process that was abandoned) is raised
     /// again here, once every other item has finished: the one of the
     /// lowest item.
+    #[cfg(test)]
     pub(crate) fn share<F: Fn(usize) + Sync>(&mut self, count: usize, work: F) {
+        self.share_led(count, work, |helm| helm.finish());
+    }
+
+    /// Runs `work(i)` for each `i` in `0..count`, as [`Crew::share`] does,
+    /// while this thread runs `lead`: the crew takes items from the start,
+    /// and `lead` waits for the items it needs through its [`Helm`],
+    /// taking items itself meanwhile. Once `lead` returns, the items not
+    /// yet begun are skipped, and those begun are waited for.
+    ///
+    /// The panic of an item is raised again here only if `lead` asked for
+    /// that item (or for every item) and was told it panicked: an item
+    /// that ran only because another thread was free does not change what
+    /// the caller sees. A panic in `lead` is raised again once the items
+    /// begun are done.
+    pub(crate) fn share_led<F: Fn(usize) + Sync, R>(
+        &mut self,
+        count: usize,
+        work: F,
+        lead: impl FnOnce(&mut Helm) -> R,
+    ) -> R {
         let others = rayon::current_num_threads().saturating_sub(1);
-        if others == 0 || count < 2 {
-            (0..count).for_each(work);
-            return;
-        }
-        let hall = self.hall.get_or_insert_with(|| {
-            let hall = Arc::new(Hall {
-                round: Mutex::new(None),
-                posted: AtomicU64::new(0),
-                closed: AtomicBool::new(false),
-                members: Mutex::new(Vec::new()),
-                asker: thread::current().id(),
-            });
-            for _ in 0..others {
-                let hall = Arc::clone(&hall);
-                rayon::spawn(move || hall.serve());
-            }
-            hall
-        });
         let work: &(dyn Fn(usize) + Sync) = &work;
         // SAFETY: the `'static` is a lie told only to the crew: a member
         // calls `work` only for an item it claimed below `count`, and this
-        // function does not return (so `work` outlives every such call)
-        // until all `count` items are done. A member that comes to the
-        // round later claims an item past `count` and leaves `work` alone.
+        // function does not return or unwind (so `work` outlives every
+        // such call) until every item claimed is done. A member that comes
+        // to the round later claims an item past `count` and leaves `work`
+        // alone.
         let work: &'static (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(work) };
         let round = Arc::new(Round {
             work,
             count,
             next: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
+            finished: (0..count).map(|_| AtomicBool::new(false)).collect(),
             panicked: Mutex::new(None),
             asker: thread::current(),
         });
-        *lock(&hall.round) = Some(Arc::clone(&round));
-        hall.posted.fetch_add(1, Ordering::Release);
-        hall.wake();
-        round.take_items();
+        let hall = if others > 0 && count > 1 {
+            let hall = self.hall.get_or_insert_with(|| {
+                let hall = Arc::new(Hall {
+                    round: Mutex::new(None),
+                    posted: AtomicU64::new(0),
+                    closed: AtomicBool::new(false),
+                    members: Mutex::new(Vec::new()),
+                    asker: thread::current().id(),
+                });
+                for _ in 0..others {
+                    let hall = Arc::clone(&hall);
+                    rayon::spawn(move || hall.serve());
+                }
+                hall
+            });
+            *lock(&hall.round) = Some(Arc::clone(&round));
+            hall.posted.fetch_add(1, Ordering::Release);
+            hall.wake();
+            Some(hall)
+        } else {
+            None
+        };
+        let mut helm = Helm {
+            round: &round,
+            raise: None,
+        };
+        let result = catch_unwind(AssertUnwindSafe(|| lead(&mut helm)));
+        let raise = helm.raise;
+        // The items not begun are claimed here, and skipped.
+        while round.next.fetch_add(1, Ordering::Relaxed) < count {
+            round.done.fetch_add(1, Ordering::AcqRel);
+        }
         wait_until(|| round.done.load(Ordering::Acquire) >= count);
-        *lock(&hall.round) = None;
-        let panicked = lock(&round.panicked).take();
-        if let Some((_, payload)) = panicked {
+        if let Some(hall) = hall {
+            *lock(&hall.round) = None;
+        }
+        let result = result.unwrap_or_else(|payload| resume_unwind(payload));
+        if raise.is_some()
+            && let Some((_, payload)) = lock(&round.panicked).take()
+        {
             resume_unwind(payload);
+        }
+        result
+    }
+}
+
+/// What the thread that leads a round ([`Crew::share_led`]) has of it:
+/// it waits for items through this, taking items itself meanwhile.
+pub(crate) struct Helm<'a> {
+    round: &'a Round,
+    /// Set when an item asked for panicked: the lowest item that did.
+    raise: Option<usize>,
+}
+
+impl Helm<'_> {
+    /// Waits until item `item` is done, taking items meanwhile (from the
+    /// first not yet claimed): `false` if it (or an item asked for
+    /// before) panicked, and the lead should stop.
+    pub(crate) fn wait_for(&mut self, item: usize) -> bool {
+        let round = self.round;
+        while !round.finished[item].load(Ordering::Acquire) {
+            if !round.take_one() {
+                wait_until(|| round.finished[item].load(Ordering::Acquire));
+            }
+        }
+        self.check(item)
+    }
+
+    /// Waits until every item is done, taking items meanwhile: `false` if
+    /// any panicked.
+    pub(crate) fn finish(&mut self) -> bool {
+        let round = self.round;
+        while round.take_one() {}
+        wait_until(|| round.done.load(Ordering::Acquire) >= round.count);
+        self.check(round.count)
+    }
+
+    /// Whether no item below `upto`, or `upto` itself, panicked; else
+    /// marks the panic to be raised.
+    fn check(&mut self, upto: usize) -> bool {
+        let lowest = lock(&self.round.panicked).as_ref().map(|(item, _)| *item);
+        match lowest {
+            Some(item) if item <= upto => {
+                self.raise = Some(item);
+                false
+            }
+            _ => self.raise.is_none(),
         }
     }
 }
@@ -177,21 +265,26 @@ impl Hall {
 impl Round {
     /// Claims and runs items until none is left.
     fn take_items(&self) {
-        loop {
-            let item = self.next.fetch_add(1, Ordering::Relaxed);
-            if item >= self.count {
-                return;
-            }
-            if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.work)(item))) {
-                let mut panicked = lock(&self.panicked);
-                if panicked.as_ref().is_none_or(|(first, _)| item < *first) {
-                    *panicked = Some((item, payload));
-                }
-            }
-            if self.done.fetch_add(1, Ordering::AcqRel) + 1 == self.count {
-                self.asker.unpark();
+        while self.take_one() {}
+    }
+
+    /// Claims and runs one item, if any is left.
+    fn take_one(&self) -> bool {
+        let item = self.next.fetch_add(1, Ordering::Relaxed);
+        if item >= self.count {
+            return false;
+        }
+        if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.work)(item))) {
+            let mut panicked = lock(&self.panicked);
+            if panicked.as_ref().is_none_or(|(first, _)| item < *first) {
+                *panicked = Some((item, payload));
             }
         }
+        self.finished[item].store(true, Ordering::Release);
+        self.done.fetch_add(1, Ordering::AcqRel);
+        // The asker may be waiting for this item, or for the last.
+        self.asker.unpark();
+        true
     }
 }
 

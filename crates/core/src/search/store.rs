@@ -119,6 +119,37 @@ pub trait Store<S: ?Sized>: Default + Send + Sync {
     /// about to hold states like `other`'s grows room for what they need
     /// (a store of states of one size has nothing to learn).
     fn vary_like(&mut self, _other: &Self) {}
+
+    /// Whether a slot names its state's node ([`Store::slot`]), so that a
+    /// reader can tell a slot written after a moment from one written
+    /// before ([`View::slot_id`]).
+    const NODE_SLOTS: bool;
+
+    /// Where the stored states are: read on other threads while this
+    /// store takes more ([`Store::view`]).
+    type View: View<S, Self>;
+
+    /// A view of the states stored so far.
+    ///
+    /// # Safety
+    ///
+    /// The view reads this store's memory: the caller uses it only while
+    /// the store is alive and has not grown or been cleared since (pushing
+    /// states that [`Store::fits`] is fine), and only for states stored
+    /// before the view was taken.
+    unsafe fn view(&self) -> Self::View;
+}
+
+/// A view of the states a [`Store`] held when it was taken ([`Store::view`]):
+/// plain addresses, so threads may read through it while one thread pushes
+/// more states, and nobody holds a reference to the store meanwhile.
+pub trait View<S: ?Sized, T: Store<S>>: Copy + Send + Sync {
+    /// State `node`, stored before the view was taken.
+    fn get(&self, node: usize) -> &S;
+
+    /// The id of the state a slot stands for, unless it names a node
+    /// stored after the view was taken.
+    fn slot_id<K: Key>(&self, slot: T::Slot<K>) -> Option<T::Id<'_, K>>;
 }
 
 impl<T: Key> Store<T> for Vec<T> {
@@ -219,6 +250,50 @@ impl<T: Key> Store<T> for Vec<T> {
         let states = states.max(Vec::len(self) + 1);
         self.try_reserve_exact(states - Vec::len(self))
     }
+
+    const NODE_SLOTS: bool = false;
+
+    type View = Values<T>;
+
+    unsafe fn view(&self) -> Values<T> {
+        Values {
+            values: self.as_ptr(),
+            len: Vec::len(self),
+        }
+    }
+}
+
+/// A view of a `Vec` of `Copy` states ([`Store::view`]).
+pub struct Values<T> {
+    values: *const T,
+    len: usize,
+}
+
+impl<T> Clone for Values<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Values<T> {}
+
+// SAFETY: a view only reads, and `Store::view`'s caller keeps what it
+// reads alive and unwritten while it is used.
+unsafe impl<T: Sync> Send for Values<T> {}
+unsafe impl<T: Sync> Sync for Values<T> {}
+
+impl<T: Key> View<T, Vec<T>> for Values<T> {
+    #[inline]
+    fn get(&self, node: usize) -> &T {
+        assert!(node < self.len, "state {node} of a view of {}", self.len);
+        // SAFETY: below the length when the view was taken (see `view`).
+        unsafe { &*self.values.add(node) }
+    }
+
+    #[inline]
+    fn slot_id<K: Key>(&self, slot: K) -> Option<K> {
+        Some(slot)
+    }
 }
 
 /// Slice states back to back in one vector of elements: state `i` is
@@ -285,6 +360,20 @@ impl<T> Slices<T> {
     /// room for their ends: lengths vary now, or have varied before.
     fn grows_ends(&self, length: usize) -> bool {
         self.varied || self.varies_with(length)
+    }
+
+    /// How many wraps pushing a state of `length` elements may list (at
+    /// most, and only past 4 Gi elements).
+    fn wraps_for(&self, length: usize) -> usize {
+        let (before, after) = (
+            self.elements.len() as u64,
+            (self.elements.len() + length) as u64,
+        );
+        match self.ends.is_empty() {
+            // Turning the ends on lists every wrap so far.
+            true => (after >> 32) as usize,
+            false => usize::from(after >> 32 != before >> 32),
+        }
     }
 
     /// Records that the state just stored ends at `end`.
@@ -416,8 +505,11 @@ impl<T: Key> Store<[T]> for Slices<T> {
         let elements = self.elements.len() + state.len() <= self.elements.capacity();
         if self.varies_with(state.len()) {
             // An end for every state so far and this one (turning the ends
-            // on writes them all).
-            elements && self.ends.capacity() > self.len
+            // on writes them all), and the wraps they list: a push that
+            // fits moves no vector, which a view relies on.
+            elements
+                && self.ends.capacity() > self.len
+                && self.wraps.capacity() - self.wraps.len() >= self.wraps_for(state.len())
         } else {
             elements
         }
@@ -439,6 +531,22 @@ impl<T: Key> Store<[T]> for Slices<T> {
         self.varied |= other.varied;
     }
 
+    const NODE_SLOTS: bool = true;
+
+    type View = Spans<T>;
+
+    unsafe fn view(&self) -> Spans<T> {
+        Spans {
+            elements: self.elements.as_ptr(),
+            stride: self.stride,
+            ends: self.ends.as_ptr(),
+            varied: !self.ends.is_empty(),
+            wraps: self.wraps.as_ptr(),
+            wrapped: self.wraps.len(),
+            len: self.len,
+        }
+    }
+
     fn try_grow(&mut self, states: usize, next: &[T]) -> Result<(), TryReserveError> {
         let states = states.max(self.len + 1);
         let stored = (self.elements.len() + next.len()) as u128;
@@ -452,8 +560,72 @@ impl<T: Key> Store<[T]> for Slices<T> {
             .try_reserve_exact(elements - self.elements.len())?;
         if varies {
             self.ends.try_reserve_exact(states - self.ends.len())?;
+            self.wraps.try_reserve_exact(self.wraps_for(next.len()))?;
         }
         Ok(())
+    }
+}
+
+/// A view of [`Slices`] ([`Store::view`]): its vectors' addresses and
+/// lengths when it was taken.
+pub struct Spans<T> {
+    elements: *const T,
+    stride: usize,
+    ends: *const u32,
+    varied: bool,
+    wraps: *const usize,
+    wrapped: usize,
+    len: usize,
+}
+
+impl<T> Clone for Spans<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Spans<T> {}
+
+// SAFETY: as for `Values`.
+unsafe impl<T: Sync> Send for Spans<T> {}
+unsafe impl<T: Sync> Sync for Spans<T> {}
+
+impl<T> Spans<T> {
+    /// Where state `node` ends, once lengths vary (as [`Slices::end`]).
+    #[inline]
+    fn end(&self, node: usize) -> usize {
+        // SAFETY: `node` is below the length when the view was taken, and
+        // so are the wraps listed then (see `Store::view`).
+        let low = unsafe { *self.ends.add(node) } as usize;
+        if self.wrapped == 0 {
+            low
+        } else {
+            let wraps = unsafe { std::slice::from_raw_parts(self.wraps, self.wrapped) };
+            let high = wraps.partition_point(|&wrap| wrap <= node) as u64;
+            ((high << 32) | low as u64) as usize
+        }
+    }
+}
+
+impl<T: Key> View<[T], Slices<T>> for Spans<T> {
+    #[inline]
+    fn get(&self, node: usize) -> &[T] {
+        assert!(node < self.len, "state {node} of a view of {}", self.len);
+        let (start, end) = match self.varied {
+            false => (node * self.stride, (node + 1) * self.stride),
+            true => {
+                let start = node.checked_sub(1).map_or(0, |before| self.end(before));
+                (start, self.end(node))
+            }
+        };
+        // SAFETY: a state stored before the view was taken, whose
+        // elements the store neither moves nor writes (see `view`).
+        unsafe { std::slice::from_raw_parts(self.elements.add(start), end - start) }
+    }
+
+    #[inline]
+    fn slot_id<K: Key>(&self, slot: u32) -> Option<&[T]> {
+        ((slot as usize) < self.len).then(|| self.get(slot as usize))
     }
 }
 
