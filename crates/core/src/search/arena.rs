@@ -316,9 +316,9 @@ impl<G: Game> Arena<G> {
 }
 
 /// The nodes of an [`Arena`] as they were when [`Arena::frozen`] was
-/// called: what the threads expanding a round read while another thread
-/// stores the round before. Its reads go to the arena's memory, where the
-/// storing thread only appends.
+/// called: what the threads expanding a round read while the search's
+/// thread stores the chunks of it already expanded. Its reads go to the
+/// arena's memory, where the storing thread only appends.
 pub(crate) struct Frozen<G: Game> {
     states: ViewOf<G>,
     parents: *const u32,
@@ -611,8 +611,8 @@ impl<S: Copy> Seen<S> {
 }
 
 /// A view of a [`Seen`] table ([`Seen::view`]): what the threads
-/// expanding a round look their successors up in, read while another
-/// thread may insert the round before's.
+/// expanding a round look their successors up in, while the search's
+/// thread may be inserting those of the chunks already expanded.
 pub(crate) struct Lookup<S> {
     slots: *const S,
     used: *const u64,

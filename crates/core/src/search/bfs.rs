@@ -64,6 +64,14 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
     let mut kept = Kept::new(bytes);
     let start = game.start();
     let arena = Arena::new(start.borrow(), false, &mut kept);
+    if game.is_won(start.borrow()) {
+        return Outcome::Solved {
+            par: 0,
+            path: Vec::new(),
+            stats: figures(0, &arena, &kept, clock),
+            hang: None,
+        };
+    }
     let first = arena.slots(game).next().expect("the start is stored");
     let seen = Seen::new(first, StoreOf::<G>::TAGGED, &mut kept);
     let mut search = Search {
@@ -77,14 +85,6 @@ pub fn bfs<G: Game>(game: &G, budget: impl Into<Budget>) -> Outcome<G::Move> {
         closed: None,
         hang: None,
     };
-    if game.is_won(start.borrow()) {
-        return Outcome::Solved {
-            par: 0,
-            path: Vec::new(),
-            stats: search.stats(0),
-            hang: None,
-        };
-    }
 
     let chunk = chunk_of::<G>();
     let span = chunk * (ROUND / chunk).max(1);
@@ -161,6 +161,17 @@ fn expander<'a, G: Game>(
     }
 }
 
+/// A search's figures, having expanded `expanded` nodes of `arena`.
+fn figures<G: Game>(expanded: usize, arena: &Arena<G>, kept: &Kept, clock: Instant) -> Stats {
+    Stats {
+        expanded: expanded as u64,
+        stored: arena.len() as u64,
+        elapsed: clock.elapsed(),
+        state_bytes: arena.state_bytes(),
+        kept_bytes: kept.peak(),
+    }
+}
+
 /// What a breadth-first search keeps from round to round.
 struct Search<'g, G: Game> {
     game: &'g G,
@@ -182,13 +193,7 @@ struct Search<'g, G: Game> {
 impl<G: Game> Search<'_, G> {
     /// The search's figures, having expanded `expanded` nodes.
     fn stats(&self, expanded: usize) -> Stats {
-        Stats {
-            expanded: expanded as u64,
-            stored: self.arena.len() as u64,
-            elapsed: self.clock.elapsed(),
-            state_bytes: self.arena.state_bytes(),
-            kept_bytes: self.kept.peak(),
-        }
+        figures(expanded, &self.arena, &self.kept, self.clock)
     }
 
     /// Makes `lanes` ready to expand the round of `nodes`.
