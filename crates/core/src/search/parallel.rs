@@ -155,7 +155,7 @@ impl Crew {
         };
         let mut helm = Helm {
             round: &round,
-            raise: None,
+            raise: false,
         };
         let result = catch_unwind(AssertUnwindSafe(|| lead(&mut helm)));
         let raise = helm.raise;
@@ -168,9 +168,7 @@ impl Crew {
             *lock(&hall.round) = None;
         }
         let result = result.unwrap_or_else(|payload| resume_unwind(payload));
-        if raise.is_some()
-            && let Some((_, payload)) = lock(&round.panicked).take()
-        {
+        if raise && let Some((_, payload)) = lock(&round.panicked).take() {
             resume_unwind(payload);
         }
         result
@@ -181,8 +179,9 @@ impl Crew {
 /// it waits for items through this, taking items itself meanwhile.
 pub(crate) struct Helm<'a> {
     round: &'a Round,
-    /// Set when an item asked for panicked: the lowest item that did.
-    raise: Option<usize>,
+    /// Set when an item asked for panicked: the lowest that did is raised
+    /// again.
+    raise: bool,
 }
 
 impl Helm<'_> {
@@ -214,10 +213,10 @@ impl Helm<'_> {
         let lowest = lock(&self.round.panicked).as_ref().map(|(item, _)| *item);
         match lowest {
             Some(item) if item <= upto => {
-                self.raise = Some(item);
+                self.raise = true;
                 false
             }
-            _ => self.raise.is_none(),
+            _ => !self.raise,
         }
     }
 }
